@@ -1,0 +1,24 @@
+// Positions are two unsigned 64-bit numbers, zero-padded so that string order is commit order.
+// Both adapters encode theirs this way (Postgres: transaction id / global position; EventStoreDB:
+// commit / prepare), so checkpoints compare as plain strings in SQL and in code.
+import type { Position } from './port.js'
+
+const WIDTH = 20
+
+export function encodePosition(major: bigint | string, minor: bigint | string): Position {
+  return `${String(major).padStart(WIDTH, '0')}/${String(minor).padStart(WIDTH, '0')}` as Position
+}
+
+export function decodePosition(position: Position): { major: bigint; minor: bigint } {
+  const match = /^(\d{20})\/(\d{20})$/.exec(position)
+  if (!match) throw new RangeError(`Not a position: ${JSON.stringify(position)}`)
+  return { major: BigInt(match[1]!), minor: BigInt(match[2]!) }
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+export function isPosition(value: string): value is Position {
+  return value === '' || /^\d{20}\/\d{20}$/.test(value)
+}

