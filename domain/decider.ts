@@ -1,0 +1,13 @@
+// The shape of every aggregate's logic: pure functions, no I/O (Emmett's Decider).
+export type Decider<State, Command, Event> = {
+  initialState: () => State
+  evolve: (state: State, event: Event) => State
+  /** Returns the events a command produces, or throws a DomainError. */
+  decide: (command: Command, state: State) => Event[]
+}
+
+/** Domain events as deciders see them: a type name and JSON data. */
+export type DomainEvent<Type extends string = string, Data extends Record<string, unknown> = Record<string, unknown>> = {
+  type: Type
+  data: Data
+}

@@ -1,0 +1,37 @@
+// API key format, generation and hashing. Keys are high-entropy random strings, so a plain
+// SHA-256 is the right hash (no password stretching needed); only the hash is ever stored.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Environment } from './events.js'
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+export const KEY_SECRET_LENGTH = 32
+export const MAX_KEY_LENGTH = 128
+
+export const KEY_PREFIXES = {
+  sandbox: 'sk_sandbox_',
+  production: 'sk_live_',
+} as const
+
+/** Reserved for agent keys (a later issue); refused as platform keys until then. */
+export const AGENT_KEY_PREFIXES = ['sk_sandbox_agent_', 'sk_live_agent_'] as const
+
+export function generateApiKey(environment: Environment): string {
+  const bytes = randomBytes(KEY_SECRET_LENGTH)
+  let secret = ''
+  for (let i = 0; i < KEY_SECRET_LENGTH; i++) secret += BASE62[bytes[i]! % 62]
+  return `${KEY_PREFIXES[environment]}${secret}`
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+export type KeyKind = { environment: Environment; agent: boolean } | undefined
+
+export function keyKind(key: string): KeyKind {
+  if (key.startsWith('sk_sandbox_agent_')) return { environment: 'sandbox', agent: true }
+  if (key.startsWith('sk_live_agent_')) return { environment: 'production', agent: true }
+  if (key.startsWith(KEY_PREFIXES.sandbox)) return { environment: 'sandbox', agent: false }
+  if (key.startsWith(KEY_PREFIXES.production)) return { environment: 'production', agent: false }
+  return undefined
+}

@@ -1,0 +1,35 @@
+// Events of the Organization aggregate: the organization and its API keys (hashes only).
+import { z } from 'zod'
+
+export const ENVIRONMENTS = ['sandbox', 'production'] as const
+export type Environment = (typeof ENVIRONMENTS)[number]
+
+export const OrganizationCreated = z.object({
+  organizationId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+})
+
+export const ApiKeyCreated = z.object({
+  keyId: z.string(),
+  organizationId: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  /** SHA-256 of the whole key, hex. The key itself is shown once and never stored. */
+  keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Last four characters, so an operator can tell keys apart. */
+  last4: z.string().length(4),
+  createdAt: z.string(),
+})
+
+export const ApiKeyRevoked = z.object({
+  keyId: z.string(),
+  organizationId: z.string(),
+  revokedAt: z.string(),
+})
+
+export const organizationEventSchemas = { OrganizationCreated, ApiKeyCreated, ApiKeyRevoked } as const
+
+export type OrganizationEvent =
+  | { type: 'OrganizationCreated'; data: z.infer<typeof OrganizationCreated> }
+  | { type: 'ApiKeyCreated'; data: z.infer<typeof ApiKeyCreated> }
+  | { type: 'ApiKeyRevoked'; data: z.infer<typeof ApiKeyRevoked> }

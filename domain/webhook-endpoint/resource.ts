@@ -1,0 +1,84 @@
+// The webhook endpoint as the API shows it, and the request shapes that create and change one.
+// One source for validation, types and the OpenAPI document.
+import { z } from 'zod'
+import { PUBLIC_EVENT_TYPES } from './eventTypes.js'
+
+export const WEBHOOK_LIMITS = {
+  urlMaxLength: 2_048,
+  descriptionMaxLength: 512,
+  maxFilterTypes: PUBLIC_EVENT_TYPES.length,
+  metadataMaxKeys: 50,
+  metadataKeyMaxLength: 40,
+  metadataMaxBytes: 8_192,
+} as const
+
+export const metadataSchema = z
+  .record(z.string().min(1).max(WEBHOOK_LIMITS.metadataKeyMaxLength), z.unknown())
+  .refine((m) => Object.keys(m).length <= WEBHOOK_LIMITS.metadataMaxKeys, `at most ${WEBHOOK_LIMITS.metadataMaxKeys} keys`)
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= WEBHOOK_LIMITS.metadataMaxBytes, `at most ${WEBHOOK_LIMITS.metadataMaxBytes} bytes as JSON`)
+  .describe('Free-form object for your own data')
+
+const urlSchema = z
+  .string()
+  .max(WEBHOOK_LIMITS.urlMaxLength)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL (https in production)')
+  .describe('Where deliveries are POSTed. https is required in production.')
+
+const filterTypesSchema = z
+  .array(z.enum(PUBLIC_EVENT_TYPES))
+  .max(WEBHOOK_LIMITS.maxFilterTypes)
+  .refine((types) => new Set(types).size === types.length, 'must not repeat a type')
+  .describe('Event types to receive; empty or omitted means every type, including ones added later')
+
+export const createWebhookEndpointBody = z.object({
+  url: urlSchema,
+  description: z.string().max(WEBHOOK_LIMITS.descriptionMaxLength).default(''),
+  filterTypes: filterTypesSchema.default([]),
+  metadata: metadataSchema.default({}),
+})
+
+export const updateWebhookEndpointBody = z
+  .object({
+    url: urlSchema.optional(),
+    description: z.string().max(WEBHOOK_LIMITS.descriptionMaxLength).optional(),
+    filterTypes: filterTypesSchema.optional(),
+    metadata: metadataSchema.optional(),
+    disabled: z.boolean().optional().describe('true stops deliveries; false resumes them'),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'send at least one field to change')
+
+export const webhookEndpointResource = z.object({
+  id: z.string().describe('Endpoint id, prefix ep_'),
+  url: z.string(),
+  description: z.string(),
+  filterTypes: z.array(z.string()),
+  disabled: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+export type WebhookEndpointResource = z.infer<typeof webhookEndpointResource>
+
+export const webhookSecretResource = z.object({
+  secret: z.string().describe('Current signing secret, whsec_ + base64 of 32 random bytes'),
+  previousSecrets: z
+    .array(z.object({ secret: z.string(), expiresAt: z.string() }))
+    .describe('Secrets retired by a rotation that still verify until expiresAt (24 hours)'),
+})
+
+export const deletedResource = z.object({ id: z.string(), deleted: z.literal(true) })
+
+export function toWebhookEndpointResource(view: WebhookEndpointResource): WebhookEndpointResource {
+  return {
+    id: view.id,
+    url: view.url,
+    description: view.description,
+    filterTypes: view.filterTypes,
+    disabled: view.disabled,
+    metadata: view.metadata,
+    createdAt: view.createdAt,
+    updatedAt: view.updatedAt,
+  }
+}

@@ -1,0 +1,6 @@
+// Every projector the service runs, by name.
+import { organizationsProjector } from './organizations.js'
+import type { Projector } from './runtime/projector.js'
+import { webhookEndpointsProjector } from './webhookEndpoints.js'
+
+export const allProjectors: readonly Projector[] = [organizationsProjector, webhookEndpointsProjector]

@@ -1,0 +1,30 @@
+// Opens the read-model database and brings its schema up to date.
+import { Kysely, Migrator, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { migrationProvider } from './migrations/index.js'
+import type { ReadDatabase } from './schema.js'
+
+export const READ_DB_LIMITS = {
+  poolSize: 20,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 10_000,
+} as const
+
+// Postgres bigint (int8) and numeric come back as strings by default; keep it that way on purpose:
+// money is never parsed into a JS number.
+export function openReadDatabase(connectionString: string, poolSize: number = READ_DB_LIMITS.poolSize): { db: Kysely<ReadDatabase>; pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    statement_timeout: READ_DB_LIMITS.statementTimeoutMs,
+    idle_in_transaction_session_timeout: READ_DB_LIMITS.idleInTransactionTimeoutMs,
+  })
+  return { db: new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) }), pool }
+}
+
+export async function migrateToLatest(db: Kysely<ReadDatabase>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
+}

@@ -1,0 +1,13 @@
+// Numbered migrations of the Postgres read side. Never edit one that has landed: add the next.
+import type { Migration, MigrationProvider } from 'kysely'
+import * as m0001 from './0001_foundation.js'
+import * as m0002 from './0002_idempotency_keys.js'
+
+const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_idempotency_keys': m0002,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

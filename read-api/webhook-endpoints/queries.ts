@@ -1,0 +1,40 @@
+// Reads of the webhook_endpoints read model, always scoped to one organization.
+import type { Kysely, Selectable } from 'kysely'
+import type { WebhookEndpointResource } from '../../domain/webhook-endpoint/resource.js'
+import type { ReadDatabase, WebhookEndpointsTable } from '../../projections/schema.js'
+import type { CursorQuery } from '../pagination/cursorPage.js'
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
+
+export function rowToView(row: WebhookEndpointRow): WebhookEndpointResource {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    filterTypes: row.filter_types,
+    disabled: row.disabled,
+    metadata: row.metadata,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+export async function findEndpoint(db: Kysely<ReadDatabase>, organizationId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
+}
+
+/** One page plus one row, newest first (or, with ending_before, the rows just newer, reordered). */
+export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<WebhookEndpointRow[]> {
+  let q = db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId)
+  if (query.starting_after !== undefined) {
+    return q.where('id', '<', query.starting_after).orderBy('id', 'desc').limit(query.page_size + 1).execute()
+  }
+  if (query.ending_before !== undefined) {
+    q = q.where('id', '>', query.ending_before).orderBy('id', 'asc').limit(query.page_size + 1)
+    const rows = await q.execute()
+    const hasMore = rows.length > query.page_size
+    const page = rows.slice(0, query.page_size).reverse()
+    return hasMore ? [...page, rows[query.page_size]!] : page
+  }
+  return q.orderBy('id', 'desc').limit(query.page_size + 1).execute()
+}

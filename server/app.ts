@@ -1,0 +1,55 @@
+// The fastify application: error model, request ids, auth, idempotency, OpenAPI and the routes.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Logger } from 'pino'
+import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
+import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
+import { authenticate } from './auth/authenticate.js'
+import { registerErrorHandling } from './errors/errorHandler.js'
+import { healthRoutes } from './health.js'
+import { idempotency } from './idempotency/idempotency.js'
+import { registerOpenApi } from './openapi.js'
+import { requestIdFor } from './requestId.js'
+import type { Runtime } from './runtime.js'
+
+export const HTTP_LIMITS = {
+  bodyLimitBytes: 1_048_576,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+} as const
+
+export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner'>, logger: Logger): Promise<FastifyInstance> {
+  const { config, db, store, runner } = runtime
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: requestIdFor,
+    bodyLimit: HTTP_LIMITS.bodyLimitBytes,
+    requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+    keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await registerOpenApi(app)
+  await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: store.kind })
+  await app.register(authenticate, { db, environment: config.APP_ENV })
+  await app.register(idempotency, { db })
+
+  const waitForProjections = async (position: Parameters<typeof runner.waitFor>[0]) => {
+    const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS)
+    if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
+    return reached
+  }
+  await app.register(async (v1) => {
+    await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections })
+    await v1.register(webhookEndpointReadRoutes, { db })
+  }, { prefix: '/v1' })
+
+  return app
+}

@@ -1,0 +1,32 @@
+// Process configuration from environment variables, parsed by one zod schema.
+import { z } from 'zod'
+
+const retrySchedule = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'comma-separated milliseconds')
+  .transform((s) => s.split(',').map(Number))
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  EVENTSTORE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Webhook retry delays in milliseconds after the first attempt (issue 3 reads this). */
+  WEBHOOK_RETRY_SCHEDULE_MS: retrySchedule.default([0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
+  /** Longest a command waits for the projections before answering (read-your-writes). */
+  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

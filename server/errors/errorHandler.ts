@@ -1,0 +1,53 @@
+// Every failure leaves as the spec's error body: unknown routes, malformed JSON, wrong content
+// type, oversized bodies, validation, domain errors and unexpected errors (500, no stack trace).
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { DomainError } from '../../domain/errors.js'
+import { WrongExpectedVersionError } from '../../events/store/port.js'
+import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody, toApiError } from './apiError.js'
+
+function fromFastifyError(error: FastifyError): ApiError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'Unsupported Content-Type: send Content-Type: application/json', 'unsupported_media_type')
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'Request body is too large', 'body_too_large')
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'Malformed JSON body', 'invalid_json')
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'Content-Length does not match the body', 'invalid_content_length')
+  }
+  if (error instanceof SyntaxError) return new ApiError(400, 'Malformed JSON body', 'invalid_json')
+  const status = error.statusCode
+  if (status && status >= 400 && status < 500 && status in ERROR_NAMES) return new ApiError(status as ErrorStatus, error.message)
+  return undefined
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'route_not_found')
+    return reply.code(404).send(errorBody(error, request.id))
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let apiError: ApiError | undefined
+    if (error instanceof ApiError) apiError = error
+    else if (error instanceof DomainError) apiError = toApiError(error)
+    else if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body'
+      apiError = new ApiError(400, `Invalid request ${where}`, 'invalid_request', error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
+        return { field: path ? `${where}.${path}` : where, message: v.message ?? 'invalid' }
+      }))
+    } else if (error instanceof WrongExpectedVersionError) {
+      apiError = new ApiError(409, 'The resource was changed concurrently; retry the request', 'concurrent_modification')
+    } else if (!isResponseSerializationError(error)) apiError = fromFastifyError(error)
+
+    if (!apiError) {
+      request.log.error({ err: error }, 'unexpected error')
+      apiError = new ApiError(500, 'Internal server error', 'internal_error')
+    }
+    return reply.code(apiError.statusCode).send(errorBody(apiError, request.id))
+  })
+}

@@ -1,0 +1,119 @@
+// Idempotency-Key on every POST/PUT/PATCH/DELETE: durable in Postgres, scoped to the organization,
+// kept 24 hours. The first request claims the key with an INSERT; a replay returns the stored
+// status and body with `Idempotent-Replayed: true`. Like Stripe, nothing is stored for requests
+// refused before the handler runs (authentication, validation, a concurrent twin).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { type Kysely, sql } from 'kysely'
+import type { ReadDatabase } from '../../projections/schema.js'
+import { ApiError } from '../errors/apiError.js'
+import { requestFingerprint } from './fingerprint.js'
+
+export const IDEMPOTENCY_LIMITS = {
+  retentionMs: 24 * 60 * 60 * 1000,
+  /** A claim older than this belongs to a crashed request and may be taken over. */
+  lockMs: 60_000,
+  maxKeyLength: 255,
+  maxStoredBodyBytes: 1_000_000,
+} as const
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { organizationId: string; key: string }
+  }
+}
+
+async function claim(db: Kysely<ReadDatabase>, organizationId: string, key: string, fingerprint: string): Promise<boolean> {
+  const lockedUntil = new Date(Date.now() + IDEMPOTENCY_LIMITS.lockMs)
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values({ organization_id: organizationId, key, fingerprint, state: 'in_progress', response_status: null, response_body: null, locked_until: lockedUntil })
+    .onConflict((oc) => oc.columns(['organization_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely<ReadDatabase> }) => {
+  const { db } = options
+  app.decorateRequest('idempotency', undefined)
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers['idempotency-key']
+    if (!MUTATING.has(request.method) || header === undefined || !request.principal) return
+    const key = Array.isArray(header) ? header[0]! : header
+    if (key.length === 0 || key.length > IDEMPOTENCY_LIMITS.maxKeyLength || !/^[\x21-\x7e]+$/.test(key)) {
+      throw new ApiError(400, `Idempotency-Key must be 1 to ${IDEMPOTENCY_LIMITS.maxKeyLength} printable characters`, 'invalid_idempotency_key', [
+        { field: 'Idempotency-Key', message: 'invalid header value' },
+      ])
+    }
+    const organizationId = request.principal.organizationId
+    const fingerprint = requestFingerprint(request.method, request.url, request.body)
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await claim(db, organizationId, key, fingerprint)) {
+        request.idempotency = { organizationId, key }
+        return
+      }
+      const existing = await db.selectFrom('idempotency_keys').selectAll().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst()
+      if (!existing) continue // deleted between our insert and select: claim again
+      if (existing.created_at.getTime() < Date.now() - IDEMPOTENCY_LIMITS.retentionMs) {
+        await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).where('created_at', '=', existing.created_at).execute()
+        continue
+      }
+      if (existing.fingerprint !== fingerprint) {
+        throw new ApiError(409, 'This Idempotency-Key was already used with a different method, path or body', 'idempotency_key_reused')
+      }
+      if (existing.state === 'completed') {
+        reply.header('Idempotent-Replayed', 'true')
+        reply.header('content-type', 'application/json; charset=utf-8')
+        request.idempotency = undefined
+        return reply.code(existing.response_status ?? 200).send(existing.response_body ?? '')
+      }
+      if (existing.locked_until.getTime() > Date.now()) {
+        throw new ApiError(409, 'A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_request_in_progress')
+      }
+      // The first request's process died mid-flight: take the key over, once.
+      const taken = await db
+        .updateTable('idempotency_keys')
+        .set({ locked_until: new Date(Date.now() + IDEMPOTENCY_LIMITS.lockMs) })
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .where('state', '=', 'in_progress')
+        .where('locked_until', '=', existing.locked_until)
+        .returning('key')
+        .executeTakeFirst()
+      if (taken) {
+        request.idempotency = { organizationId, key }
+        return
+      }
+    }
+    throw new ApiError(409, 'A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_request_in_progress')
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claimKey = request.idempotency
+    if (!claimKey || reply.getHeader('Idempotent-Replayed')) return payload
+    request.idempotency = undefined
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : ''
+    if (Buffer.byteLength(body) > IDEMPOTENCY_LIMITS.maxStoredBodyBytes) {
+      await db.deleteFrom('idempotency_keys').where('organization_id', '=', claimKey.organizationId).where('key', '=', claimKey.key).execute()
+      return payload
+    }
+    await db
+      .updateTable('idempotency_keys')
+      .set({ state: 'completed', response_status: reply.statusCode, response_body: body })
+      .where('organization_id', '=', claimKey.organizationId)
+      .where('key', '=', claimKey.key)
+      .execute()
+    return payload
+  })
+})
+
+/** Deletes records past retention; the server runs it on a timer. */
+export async function purgeExpiredIdempotencyKeys(db: Kysely<ReadDatabase>): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', sql<Date>`now() - interval '24 hours'`).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

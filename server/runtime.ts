@@ -1,0 +1,59 @@
+// Opens what the server and the CLI share: the database (embedded by default), the read-model
+// schema, the event store (Postgres, or EventStoreDB when EVENTSTORE_URL is set) and the projectors.
+import type { Kysely } from 'kysely'
+import type pg from 'pg'
+import type { EventStore } from '../events/store/port.js'
+import { getPostgresEventStore } from '../events/store/postgres/index.js'
+import { allProjectors } from '../projections/allProjectors.js'
+import { migrateToLatest, openReadDatabase } from '../projections/database.js'
+import { type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
+import type { ReadDatabase } from '../projections/schema.js'
+import type { Config } from './config.js'
+import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
+
+export const EMBEDDED_DATABASE_NAME = 'payments'
+
+export type Runtime = {
+  config: Config
+  databaseUrl: string
+  db: Kysely<ReadDatabase>
+  pool: pg.Pool
+  store: EventStore
+  runner: ProjectionRunner
+  embedded: EmbeddedCluster | undefined
+  close(): Promise<void>
+}
+
+type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void }
+
+export async function openRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<Runtime> {
+  let embedded: EmbeddedCluster | undefined
+  let databaseUrl = config.DATABASE_URL
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log: () => undefined })
+    databaseUrl = embedded.connectionString(EMBEDDED_DATABASE_NAME)
+    log.info(`embedded PostgreSQL on port ${embedded.port} (data in ${config.DATA_DIR})`)
+  }
+  const { db, pool } = openReadDatabase(databaseUrl, options.poolSize)
+  await migrateToLatest(db)
+  const onError = (error: unknown) => log.error({ err: error }, 'event store error')
+  let store: EventStore
+  if (config.EVENTSTORE_URL) {
+    // Loaded only when configured: the gRPC client is heavy and the default never needs it.
+    const { getEventStoreDbEventStore } = await import('../events/store/eventstoredb.js')
+    store = await getEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, onError })
+  } else {
+    store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
+  }
+  const runner = createProjectionRunner({ store, db, projectors: allProjectors, onError: (e, name) => log.error({ err: e, projection: name }, 'projection failed; retrying') })
+
+  return {
+    config, databaseUrl, db, pool, store, runner, embedded,
+    async close() {
+      await runner.stop()
+      await store.close()
+      await db.destroy()
+      await embedded?.stop()
+    },
+  }
+}
