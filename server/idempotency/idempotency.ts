@@ -42,7 +42,8 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key']
-    if (!MUTATING.has(request.method) || header === undefined || !request.principal) return
+    // Unknown routes answer 404 whatever the key: only a matched route's requests are recorded.
+    if (!MUTATING.has(request.method) || header === undefined || !request.principal || !request.routeOptions.url) return
     const key = Array.isArray(header) ? header[0]! : header
     if (key.length === 0 || key.length > IDEMPOTENCY_LIMITS.maxKeyLength || !/^[\x21-\x7e]+$/.test(key)) {
       throw new ApiError(400, `Idempotency-Key must be 1 to ${IDEMPOTENCY_LIMITS.maxKeyLength} printable characters`, 'invalid_idempotency_key', [
@@ -60,7 +61,9 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
       const existing = await db.selectFrom('idempotency_keys').selectAll().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst()
       if (!existing) continue // deleted between our insert and select: claim again
       if (existing.created_at.getTime() < Date.now() - IDEMPOTENCY_LIMITS.retentionMs) {
-        await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).where('created_at', '=', existing.created_at).execute()
+        // Compared in SQL: timestamptz keeps microseconds a JS Date would drop.
+        await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key)
+          .where('created_at', '<', sql<Date>`now() - interval '24 hours'`).execute()
         continue
       }
       if (existing.fingerprint !== fingerprint) {
@@ -82,7 +85,7 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
         .where('organization_id', '=', organizationId)
         .where('key', '=', key)
         .where('state', '=', 'in_progress')
-        .where('locked_until', '=', existing.locked_until)
+        .where('locked_until', '<', sql<Date>`now()`)
         .returning('key')
         .executeTakeFirst()
       if (taken) {

@@ -141,7 +141,9 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     t.ok(caughtUp, 'caught-up signal')
     t.same(typesAtCaughtUp, ['Before1', 'Before2'], 'history delivered before the signal')
     await store.appendToStream(stream, [ev('After')])
-    await Promise.race([live, new Promise((r) => setTimeout(r, 10_000))])
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([live, new Promise((r) => (timer = setTimeout(r, 10_000)))])
+    clearTimeout(timer)
     await sub.stop()
     t.same(seen.map((e) => e.type), ['Before1', 'Before2', 'After'])
   })

@@ -5,6 +5,7 @@ import { createOrganization } from '../../commands/organizations/organizationCom
 import { buildApp } from '../../server/app.js'
 import { type Config, loadConfig } from '../../server/config.js'
 import { createLogger } from '../../server/logger.js'
+import type { Logger } from 'pino'
 import { type Runtime, openRuntime } from '../../server/runtime.js'
 import { createTestDatabase } from './testDatabase.js'
 
@@ -20,10 +21,10 @@ export type TestApp = {
   request(options: InjectOptions & { apiKey?: string | null }): Promise<LightMyRequestResponse>
 }
 
-export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
+export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const databaseUrl = await createTestDatabase(t)
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env })
-  const logger = createLogger(config.LOG_LEVEL)
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL)
   const runtime = await openRuntime(config, { info: () => undefined, error: (o) => console.error(o) }, { poolSize: 10 })
   await runtime.runner.start()
   const app = await buildApp(runtime, logger)
