@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -101,6 +101,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   const dataDir = path.resolve(options.dataDir)
   const clusterDir = path.join(dataDir, 'postgres')
   await mkdir(dataDir, { recursive: true })
+  if (isRoot()) {
+    // The server runs as the postgres user, which must be able to pass through DATA_DIR (0700
+    // directories from mkdtemp, say). Traverse only: the credentials file stays 0600.
+    await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711)
+  }
   const password = await readOrCreatePassword(dataDir)
   const ids = await postgresUserIds()
 
