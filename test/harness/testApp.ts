@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../../server/config.js'
 import { createLogger } from '../../server/logger.js'
 import type { Logger } from 'pino'
 import { type Runtime, openRuntime } from '../../server/runtime.js'
-import { createTestDatabase } from './testDatabase.js'
+import { type createTestDatabase, makeTestDatabase } from './testDatabase.js'
 
 type TapLike = Parameters<typeof createTestDatabase>[0]
 
@@ -22,16 +22,18 @@ export type TestApp = {
 }
 
 export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase(t)
+  const { url: databaseUrl, drop } = await makeTestDatabase()
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env })
   const logger = options.logger ?? createLogger(config.LOG_LEVEL)
   const runtime = await openRuntime(config, { info: () => undefined, error: (o) => console.error(o) }, { poolSize: 10 })
   await runtime.runner.start()
   const app = await buildApp(runtime, logger)
   await app.ready()
+  // One teardown, in order: the app's connections close before the database is dropped.
   t.teardown(async () => {
     await app.close()
     await runtime.close()
+    await drop()
   })
   const newOrganization = async (name = 'Test organization') => {
     const org = await createOrganization(runtime.store, { name, environment: config.APP_ENV, actor: 'test' })

@@ -17,17 +17,27 @@ export function databaseUrl(base: string, database: string): string {
   return url.toString()
 }
 
-export async function createTestDatabase(t: Teardown): Promise<string> {
+/** A fresh database and the function that drops it; the caller decides when. */
+export async function makeTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl() })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
   await admin.end()
-  t.teardown(async () => {
-    const client = new pg.Client({ connectionString: adminUrl() })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.end()
-  })
-  return databaseUrl(adminUrl(), name)
+  return {
+    url: databaseUrl(adminUrl(), name),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl() })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+/** A fresh database dropped when the test ends. Close your own connections first. */
+export async function createTestDatabase(t: Teardown): Promise<string> {
+  const { url, drop } = await makeTestDatabase()
+  t.teardown(drop)
+  return url
 }
