@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../domain/errors.js'
 import { newId } from '../../domain/ids.js'
-import { type WebhookEndpointCommand, type WebhookEndpointState, validSecrets, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
+import { type WebhookEndpointCommand, type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import {
-  createWebhookEndpointBody, deletedResource, toWebhookEndpointResource, updateWebhookEndpointBody, webhookEndpointResource, webhookSecretResource,
+  createWebhookEndpointBody, deletedResource, toWebhookEndpointResource, toWebhookSecretResource, updateWebhookEndpointBody, webhookEndpointResource, webhookSecretResource,
 } from '../../domain/webhook-endpoint/resource.js'
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
 import type { EventStore, Position } from '../../events/store/port.js'
@@ -111,11 +111,6 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       secret: generateSigningSecret(),
     }, request)
     if (state.status === 'none') throw new Error('endpoint state missing after rotation')
-    const valid = new Set(validSecrets(state.secrets, now))
-    const [current, ...previous] = state.secrets
-    return {
-      secret: current!.secret,
-      previousSecrets: previous.filter((s) => valid.has(s.secret)).map((s) => ({ secret: s.secret, expiresAt: s.expiresAt! })),
-    }
+    return toWebhookSecretResource(state.secrets, now)
   })
 }

@@ -2,6 +2,8 @@
 // One source for validation, types and the OpenAPI document.
 import { z } from 'zod'
 import { PUBLIC_EVENT_TYPES } from './eventTypes.js'
+import type { WebhookSecretEntry } from './events.js'
+import { validSecrets } from './decider.js'
 
 export const WEBHOOK_LIMITS = {
   urlMaxLength: 2_048,
@@ -80,5 +82,16 @@ export function toWebhookEndpointResource(view: WebhookEndpointResource): Webhoo
     metadata: view.metadata,
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,
+  }
+}
+
+/** The secret view: the current secret first, then retired ones still valid at `now`. */
+export function toWebhookSecretResource(secrets: WebhookSecretEntry[], now: Date): z.infer<typeof webhookSecretResource> {
+  const valid = new Set(validSecrets(secrets, now))
+  const [current, ...previous] = secrets
+  if (!current) throw new Error('a webhook endpoint always has a current secret')
+  return {
+    secret: current.secret,
+    previousSecrets: previous.filter((s) => valid.has(s.secret)).map((s) => ({ secret: s.secret, expiresAt: s.expiresAt! })),
   }
 }

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { errorResponses, notFound } from '../../domain/errors.js'
-import { validSecrets } from '../../domain/webhook-endpoint/decider.js'
-import { toWebhookEndpointResource, webhookEndpointResource, webhookSecretResource } from '../../domain/webhook-endpoint/resource.js'
+import { toWebhookEndpointResource, toWebhookSecretResource, webhookEndpointResource, webhookSecretResource } from '../../domain/webhook-endpoint/resource.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { cursorPageSchema, cursorQuery, toCursorPage } from '../pagination/cursorPage.js'
 import { findEndpoint, listEndpoints, rowToView } from './queries.js'
@@ -48,12 +47,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
   }, async (request, reply) => {
     const row = await findEndpoint(db, request.principal!.organizationId, request.params.endpointId)
     if (!row) throw notFound('Webhook endpoint', request.params.endpointId)
-    const valid = new Set(validSecrets(row.secrets, new Date()))
-    const [current, ...previous] = row.secrets
     reply.header('cache-control', 'no-store')
-    return {
-      secret: current!.secret,
-      previousSecrets: previous.filter((s) => valid.has(s.secret)).map((s) => ({ secret: s.secret, expiresAt: s.expiresAt! })),
-    }
+    return toWebhookSecretResource(row.secrets, new Date())
   })
 }
