@@ -11,7 +11,8 @@ export async function ensureDemoOrganization(runtime: Runtime, print: (line: str
     const any = await trx.selectFrom('organizations').select('id').limit(1).executeTakeFirst()
     if (any) return
     const org = await createOrganization(runtime.store, { name: 'Demo organization', environment: runtime.config.APP_ENV, actor: 'system:first-start' })
-    await runtime.runner.catchUp()
+    // Print only once the key authenticates: wait for the projections to pass its position.
+    if (!(await runtime.runner.waitFor(org.position, 30_000))) throw new Error('projections did not catch up with the demo organization')
     print(`Created demo organization ${org.organizationId}. Its ${org.environment} API key, shown once:`)
     print(org.apiKey)
   })

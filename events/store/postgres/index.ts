@@ -29,7 +29,11 @@ function assertJsonSafe(events: NewEvent[]): void {
 }
 
 export async function getPostgresEventStore(options: PostgresEventStoreOptions): Promise<EventStore> {
-  const onError = options.onError ?? (() => undefined)
+  let closing = false
+  // Once closing, connections ending (57P01 when an embedded cluster stops) are expected, not errors.
+  const onError = (error: unknown) => {
+    if (!closing) options.onError?.(error)
+  }
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? POSTGRES_STORE_LIMITS.defaultPoolSize,
@@ -63,6 +67,7 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
     },
     comparePositions,
     async close() {
+      closing = true
       await Promise.all([...subscriptions].map((s) => s.stop()))
       await signal.close()
       await pool.end()

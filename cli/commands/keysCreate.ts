@@ -1,0 +1,27 @@
+// `keys create --org <organizationId>`: one more API key for an existing organization.
+import { parseArgs } from 'node:util'
+import { createApiKey } from '../../commands/organizations/organizationCommands.js'
+import { type CliCommand, parseOrUsage, usageError } from '../command.js'
+import { cliActor } from '../cliRuntime.js'
+import { projectIssuedKey } from './projectIssuedKey.js'
+
+/** Longer than any id we issue; stops an accidental paste of a whole file into a stream name. */
+const MAX_ORG_ID_LENGTH = 100
+
+export const keysCreate: CliCommand = {
+  words: ['keys', 'create'],
+  usage: 'keys create --org <organizationId>',
+  summary: 'create an API key for an organization and print it (shown once)',
+  parse(argv) {
+    const { values } = parseOrUsage(keysCreate, () => parseArgs({ args: argv, options: { org: { type: 'string' } }, strict: true, allowPositionals: false }))
+    const organizationId = values.org?.trim() ?? ''
+    if (organizationId.length === 0 || organizationId.length > MAX_ORG_ID_LENGTH) {
+      throw usageError(keysCreate, `--org is required, 1 to ${MAX_ORG_ID_LENGTH} characters`)
+    }
+    return async ({ runtime, out }) => {
+      // The decider refuses an unknown organization (DomainError not_found), before any append.
+      const key = await createApiKey(runtime.store, { organizationId, environment: runtime.config.APP_ENV, actor: cliActor() })
+      await projectIssuedKey(runtime, out, key.position, { organizationId, apiKey: key.apiKey, keyId: key.keyId, environment: key.environment })
+    }
+  },
+}

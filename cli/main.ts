@@ -1,0 +1,73 @@
+// The operator and auditor CLI: `npm run -s cli -- <command>`. Results are JSON on stdout; failures a
+// JSON error on stderr with exit 1 (2 for usage errors, followed by the usage text).
+import type { Logger } from 'pino'
+import { type CliCommand } from './command.js'
+import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
+import { eventsStream } from './commands/eventsStream.js'
+import { keysCreate } from './commands/keysCreate.js'
+import { orgsCreate } from './commands/orgsCreate.js'
+import { projectionsRebuild } from './commands/projectionsRebuild.js'
+import { projectionsStatus } from './commands/projectionsStatus.js'
+import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
+
+export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, eventsStream]
+
+const HELP_FLAGS = new Set(['help', '--help', '-h'])
+
+function usageText(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.words.join(' ').length))
+  return [
+    'usage: npm run -s cli -- <command> [arguments]',
+    '       (-s keeps npm\'s "> tsx cli/main.ts" banner off stdout, so stdout is JSON only)',
+    '',
+    'commands:',
+    ...COMMANDS.map((c) => `  ${c.words.join(' ').padEnd(width)}  ${c.summary}`),
+    '',
+    'arguments:',
+    ...COMMANDS.map((c) => `  ${c.usage}`),
+    '',
+    'Configuration comes from the environment, as for the server: DATABASE_URL, or the embedded',
+    'PostgreSQL under DATA_DIR (default ./data); APP_ENV (sandbox); EVENTSTORE_URL; LOG_LEVEL (to stderr).',
+  ].join('\n')
+}
+
+function findCommand(argv: string[]): CliCommand {
+  const command = COMMANDS.find((c) => c.words.every((word, i) => argv[i] === word))
+  if (command) return command
+  const group = COMMANDS.filter((c) => c.words[0] === argv[0])
+  if (argv.length === 0) throw new UsageError('no command given', usageText())
+  if (group.length > 0) {
+    throw new UsageError(`unknown ${argv[0]} command ${JSON.stringify(argv[1] ?? '')}; one of: ${group.map((c) => c.words.join(' ')).join(', ')}`, usageText())
+  }
+  throw new UsageError(`unknown command ${JSON.stringify(argv[0])}`, usageText())
+}
+
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()))
+
+async function main(argv: string[]): Promise<number> {
+  let log: Logger | undefined
+  try {
+    if (argv.length > 0 && HELP_FLAGS.has(argv[0]!)) {
+      process.stderr.write(`${usageText()}\n`)
+      return EXIT.ok
+    }
+    const command = findCommand(argv)
+    const work = command.parse(argv.slice(command.words.length))
+    const config = loadCliConfig()
+    log = cliLogger(config.LOG_LEVEL)
+    const logger = log
+    await withRuntime(config, logger, (runtime) => work({ runtime, out: stdoutOutput, log: logger }))
+    return EXIT.ok
+  } catch (error) {
+    const { body, exitCode } = errorBody(error)
+    if (body.error === 'internal_error') log?.debug({ err: error }, 'command failed')
+    await printError(body)
+    if (error instanceof UsageError) process.stderr.write(`\n${error.usage}\n`)
+    return exitCode
+  }
+}
+
+const code = await main(process.argv.slice(2))
+// Exit explicitly: a library timer must not keep a finished command alive; flush output first.
+await Promise.all([flushed(process.stdout), flushed(process.stderr)])
+process.exit(code)
