@@ -32,7 +32,35 @@ async function replay(store: EventStore, apply: Apply, projector: Projector, fro
   return { position, count }
 }
 
+export class RebuildAlreadyRunningError extends Error {
+  override readonly name = 'RebuildAlreadyRunningError'
+}
+
+type IndexRow = { indexname: string; indexdef: string }
+
+async function indexesOf(db: Kysely<ReadDatabase>, schema: string, table: string): Promise<IndexRow[]> {
+  const result = await sql<IndexRow>`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = ${schema} AND tablename = ${table}`.execute(db)
+  return result.rows
+}
+
+/** An index definition without its own name and schema, to pair a rebuilt index with the live one. */
+const shapeOf = (def: string) => def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+/, 'CREATE $1INDEX ON')
+
 export async function rebuildProjection(store: EventStore, db: Kysely<ReadDatabase>, projector: Projector): Promise<RebuildResult> {
+  // One rebuild of a projection at a time, across processes: a second would drop the first's schema.
+  return db.connection().execute(async (conn) => {
+    const lockKey = `rebuild:${projector.name}`
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext(${lockKey})) AS locked`.execute(conn)
+    if (!rows[0]?.locked) throw new RebuildAlreadyRunningError(`A rebuild of ${projector.name} is already running`)
+    try {
+      return await rebuildUnlocked(store, db, projector)
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext(${lockKey}))`.execute(conn)
+    }
+  })
+}
+
+async function rebuildUnlocked(store: EventStore, db: Kysely<ReadDatabase>, projector: Projector): Promise<RebuildResult> {
   const started = Date.now()
   const schema = `rebuild_${projector.name}`
   await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db)
@@ -50,8 +78,16 @@ export async function rebuildProjection(store: EventStore, db: Kysely<ReadDataba
     const scopedTrx = trx.withSchema(schema)
     const tail = await replay(store, (work) => work(scopedTrx), projector, first.position)
     for (const table of projector.tables) {
+      const liveIndexes = await indexesOf(trx, 'public', table)
       await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx)
       await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA public`.execute(trx)
+      // LIKE ... INCLUDING ALL names indexes its own way; give them back the names migrations used.
+      for (const rebuilt of await indexesOf(trx, 'public', table)) {
+        const original = liveIndexes.find((live) => shapeOf(live.indexdef) === shapeOf(rebuilt.indexdef))
+        if (original && original.indexname !== rebuilt.indexname) {
+          await sql`ALTER INDEX ${sql.id('public', rebuilt.indexname)} RENAME TO ${sql.id(original.indexname)}`.execute(trx)
+        }
+      }
     }
     await sql`DROP SCHEMA ${sql.id(schema)}`.execute(trx)
     await trx.updateTable('projection_checkpoints').set({ position: tail.position, updated_at: new Date() }).where('name', '=', projector.name).execute()
