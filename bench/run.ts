@@ -1,0 +1,244 @@
+// `npm run bench`: store appends, the HTTP command and query paths, and their ceilings (GET /health,
+// a fastify + zod + one INSERT toy), on a real PostgreSQL, printed as one table with the targets.
+import os from 'node:os'
+import { getPostgresEventStore } from '../events/store/postgres/index.js'
+import { type AppendBenchResult, runAppendBench } from './appendBench.js'
+import { killAllChildren, startServerChild, type ServerChild } from './child.js'
+import { type CpuShares, measureCpu } from './cpu.js'
+import { type BenchPostgres, openBenchPostgres } from './database.js'
+import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
+import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
+
+export const BENCH_PLAN = {
+  singleWriterAppends: 2_000,
+  concurrentWriters: 20,
+  concurrentAppends: 20_000,
+  warmUpAppends: 400,
+  connections: 50,
+  warmUpSeconds: 1,
+  commandSeconds: 10,
+  querySeconds: 10,
+  healthSeconds: 5,
+  toySeconds: 10,
+  seededEndpoints: 20,
+  /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
+  quietWaitMs: 20_000,
+  /** The whole run is abandoned past this. */
+  deadlineMs: 240_000,
+} as const
+
+export const TARGETS = {
+  commandToToyRatio: 0.5,
+  commandP99Ms: 25,
+  concurrentEventsPerSecond: 20_000,
+} as const
+
+const ENDPOINT_BODY = JSON.stringify({
+  url: 'https://hooks.example.com/payments',
+  description: 'benchmark endpoint',
+  filterTypes: ['transfer.completed', 'transfer.failed'],
+  metadata: { team: 'bench' },
+})
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
+
+let database: BenchPostgres | undefined
+const children = new Set<ServerChild>()
+let cleaned = false
+
+async function cleanUp(): Promise<void> {
+  if (cleaned) return
+  cleaned = true
+  await Promise.all([...children].map((c) => c.stop()))
+  await database?.close()
+}
+
+function abort(reason: string, code: number): void {
+  log(reason)
+  killAllChildren()
+  const force = setTimeout(() => process.exit(code), 15_000)
+  force.unref()
+  void cleanUp().finally(() => process.exit(code))
+}
+process.on('SIGINT', () => abort('interrupted; cleaning up', 130))
+process.on('SIGTERM', () => abort('terminated; cleaning up', 143))
+const deadline = setTimeout(() => abort(`exceeded ${BENCH_PLAN.deadlineMs / 1000} s; cleaning up`, 1), BENCH_PLAN.deadlineMs)
+deadline.unref()
+
+async function startChild(script: string, env: Record<string, string>): Promise<ServerChild> {
+  const child = await startServerChild(script, env)
+  children.add(child)
+  return child
+}
+
+async function stopChild(child: ServerChild): Promise<void> {
+  await child.stop()
+  children.delete(child)
+}
+
+type Measured<T> = T & { cpu: CpuShares | undefined }
+
+async function measure(name: string, server: ServerChild, target: HttpTarget, seconds: number): Promise<Measured<HttpBenchResult>> {
+  log(`${name}: warm-up ${BENCH_PLAN.warmUpSeconds} s, then ${seconds} s at ${BENCH_PLAN.connections} connections`)
+  await runHttpBench(target, { connections: BENCH_PLAN.connections, durationSeconds: BENCH_PLAN.warmUpSeconds })
+  const cpu = measureCpu(server.pid, database?.postmasterPid)
+  const result = await runHttpBench(target, { connections: BENCH_PLAN.connections, durationSeconds: seconds })
+  if (result.non2xx > 0) log(`${name}: status codes ${JSON.stringify(result.statusCodes)}`)
+  return { ...result, cpu: cpu?.() }
+}
+
+async function measureAppends(store: Parameters<typeof runAppendBench>[0], writers: number, appends: number): Promise<Measured<AppendBenchResult>> {
+  log(`appends: ${writers} writer${writers > 1 ? 's' : ''}, ${appends} in all`)
+  const cpu = measureCpu(undefined, database?.postmasterPid)
+  const result = await runAppendBench(store, writers, appends)
+  return { ...result, cpu: cpu?.() }
+}
+
+async function appendPhase(db: BenchPostgres) {
+  const store = await getPostgresEventStore({ connectionString: await db.createDatabase('store'), onError: (e) => log(`store: ${String(e)}`) })
+  try {
+    await runAppendBench(store, BENCH_PLAN.concurrentWriters, BENCH_PLAN.warmUpAppends)
+    const one = await measureAppends(store, 1, BENCH_PLAN.singleWriterAppends)
+    const many = await measureAppends(store, BENCH_PLAN.concurrentWriters, BENCH_PLAN.concurrentAppends)
+    return { one, many }
+  } finally {
+    await store.close()
+  }
+}
+
+async function apiPhase(db: BenchPostgres) {
+  const api = await startChild('./serveApp.ts', { DATABASE_URL: await db.createDatabase('app'), LOG_LEVEL: 'silent' })
+  try {
+    const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
+    const endpoints = `${api.baseUrl}/v1/webhooks/endpoints`
+    for (let i = 0; i < BENCH_PLAN.seededEndpoints; i++) {
+      const response = await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })
+      if (response.status !== 201) throw new Error(`seeding an endpoint answered ${response.status}: ${await response.text()}`)
+    }
+    const listed = (await (await fetch(endpoints, { headers: auth })).json()) as { data: unknown[] }
+    if (listed.data.length !== BENCH_PLAN.seededEndpoints) throw new Error(`GET listed ${listed.data.length} endpoints after seeding ${BENCH_PLAN.seededEndpoints}`)
+
+    const health = await measure('GET /health', api, { url: `${api.baseUrl}/health`, method: 'GET' }, BENCH_PLAN.healthSeconds)
+    const query = await measure('GET /v1/webhooks/endpoints', api, { url: endpoints, method: 'GET', headers: auth }, BENCH_PLAN.querySeconds)
+    const command = await measure('POST /v1/webhooks/endpoints', api, { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY }, BENCH_PLAN.commandSeconds)
+    return { health, query, command }
+  } finally {
+    await stopChild(api)
+  }
+}
+
+async function toyPhase(db: BenchPostgres) {
+  const toy = await startChild('./toyServer.ts', { DATABASE_URL: await db.createDatabase('toy') })
+  try {
+    return await measure('toy POST', toy, { url: `${toy.baseUrl}/toy/endpoints`, method: 'POST', body: ENDPOINT_BODY }, BENCH_PLAN.toySeconds)
+  } finally {
+    await stopChild(toy)
+  }
+}
+
+const OTHER_CPU_WARN_PCT = 15
+function disturbed(results: { cpu: CpuShares | undefined }[]): string[] {
+  const worst = Math.max(0, ...results.map((r) => r.cpu?.other ?? 0))
+  return worst >= OTHER_CPU_WARN_PCT ? [`WARNING: other processes used up to ${pct(worst)}% of a core during a measurement; rerun on a quiet machine`] : []
+}
+
+/** Waits (bounded) until other processes use less than the warning threshold for one second. */
+async function waitForQuiet(postmasterPid: number | undefined): Promise<CpuShares | undefined> {
+  const until = Date.now() + BENCH_PLAN.quietWaitMs
+  let shares: CpuShares | undefined
+  do {
+    const sample = measureCpu(undefined, postmasterPid)
+    if (!sample) return undefined
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    shares = sample()
+    if (shares.other < OTHER_CPU_WARN_PCT) return shares
+    log(`other processes use ${pct(shares.other)}% of a core; waiting for a quieter moment`)
+  } while (Date.now() < until)
+  return shares
+}
+
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
+
+const pct = (v: number) => v.toFixed(0)
+function cpuCell(cpu: CpuShares | undefined, hasServer: boolean): string {
+  if (!cpu) return '-'
+  return `${hasServer ? pct(cpu.server) : '-'}/${pct(cpu.postgres)}/${pct(cpu.loadGenerator)}/${pct(cpu.other)}`
+}
+
+function appendRow(name: string, r: Measured<AppendBenchResult>, target?: { text: string; pass: boolean }): Cell[] {
+  return [name, `${r.writers} writer${r.writers > 1 ? 's' : ''}`, `${formatNumber(r.appends)} appends`, `${r.seconds.toFixed(2)} s`,
+    formatNumber(r.appendsPerSecond), formatNumber(r.eventsPerSecond), formatMs(r.latency.p50Ms), formatMs(r.latency.p99Ms), '-', cpuCell(r.cpu, false),
+    target?.text, target ? verdict(target.pass) : undefined]
+}
+
+function httpRow(name: string, r: Measured<HttpBenchResult>, target?: { text: string; pass: boolean }): Cell[] {
+  const clean = r.non2xx === 0 && r.errors === 0
+  const text = target ? `${target.text}, non-2xx = 0` : 'non-2xx = 0'
+  return [name, `${r.connections} conns`, `${formatNumber(r.requests)} reqs`, `${r.seconds.toFixed(1)} s`,
+    formatNumber(r.requestsPerSecond), '-', formatMs(r.latency.p50Ms), formatMs(r.latency.p99Ms), `${r.non2xx}${r.errors ? ` (+${r.errors} err)` : ''}`,
+    cpuCell(r.cpu, true), text, verdict(clean && (target?.pass ?? true))]
+}
+
+function ratioRow(name: string, value: number, target?: { text: string; pass: boolean }): Cell[] {
+  return [name, undefined, undefined, undefined, `${value.toFixed(2)}×`, undefined, undefined, undefined, undefined, undefined, target?.text, target ? verdict(target.pass) : undefined]
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now()
+  database = await openBenchPostgres()
+  log(`PostgreSQL: ${database.description}`)
+  const background = await waitForQuiet(database.postmasterPid)
+  const [settings] = await database.query<{ version: string; fsync: string; synchronous_commit: string }>(
+    "SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit",
+  )
+
+  const appends = await appendPhase(database)
+  const api = await apiPhase(database)
+  const toy = await toyPhase(database)
+
+  const commandRatio = api.command.requestsPerSecond / toy.requestsPerSecond
+  const rows: Cell[][] = [
+    appendRow('(a) appendToStream, sequential', appends.one),
+    appendRow('(a) appendToStream, concurrent', appends.many, {
+      text: `>= ${formatNumber(TARGETS.concurrentEventsPerSecond)} events/s`, pass: appends.many.eventsPerSecond >= TARGETS.concurrentEventsPerSecond,
+    }),
+    httpRow('(b) command POST /v1/webhooks/endpoints', api.command, { text: `p99 < ${TARGETS.commandP99Ms} ms`, pass: api.command.latency.p99Ms < TARGETS.commandP99Ms }),
+    httpRow('(b) query GET /v1/webhooks/endpoints', api.query),
+    httpRow('(c) ceiling GET /health', api.health),
+    httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
+    ratioRow('ratio command / toy req/s', commandRatio, { text: `>= ${TARGETS.commandToToyRatio}`, pass: commandRatio >= TARGETS.commandToToyRatio }),
+    ratioRow('ratio query / toy req/s', api.query.requestsPerSecond / toy.requestsPerSecond),
+    ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
+    ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
+  ]
+  const cpus = os.cpus()
+  process.stdout.write([
+    '',
+    `environment: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${os.platform()} ${os.release()}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
+    `postgres: ${settings?.version ?? '?'} (${database.description}), fsync=${settings?.fsync ?? '?'}, synchronous_commit=${settings?.synchronous_commit ?? '?'}`,
+    `http: autocannon in the bench process, each server in its own child process; ${BENCH_PLAN.connections} connections, ` +
+      `${BENCH_PLAN.warmUpSeconds} s warm-up before each run; latency = per-response time of 2xx responses`,
+    '',
+    `cpu: other processes used ${background ? `${pct(background.other)}% of one core` : 'unknown'} in the second before the run (the machine may be shared)`,
+    '',
+    formatTable(['benchmark', 'load', 'total', 'time', 'ops/s (req/s)', 'events/s', 'p50 ms', 'p99 ms', 'non-2xx', 'cpu% srv/pg/gen/other', 'target', 'verdict'], rows),
+    '',
+    'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
+    `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other work)`,
+    ...disturbed([appends.one, appends.many, api.command, api.query, api.health, toy]),
+    `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+    '',
+  ].join('\n'))
+}
+
+try {
+  await main()
+  await cleanUp()
+  process.exit(0)
+} catch (error) {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  killAllChildren()
+  await cleanUp().catch(() => undefined)
+  process.exit(1)
+}
