@@ -1,12 +1,14 @@
-// Where the test run's PostgreSQL lives and how test files find it.
+// Where a test run's PostgreSQL lives and how its test files find it. Keyed by the tap runner's
+// pid (the parent of the `before` script and of every test file), so two runs in one checkout,
+// at once, each get their own cluster.
 import os from 'node:os'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
 
-export const HARNESS_FILE = path.resolve('.tap', 'test-postgres.json')
+const runKey = `${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}-${process.ppid}`
 
-/** One cluster per checkout, so two checkouts on one machine never share one. */
+export const HARNESS_FILE = path.resolve('.tap', `test-postgres-${runKey}.json`)
+
 export function harnessDataDir(): string {
-  const id = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)
-  return path.join(os.tmpdir(), `payments-test-pg-${id}`)
+  return path.join(os.tmpdir(), `payments-test-pg-${runKey}`)
 }
