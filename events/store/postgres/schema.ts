@@ -1,5 +1,6 @@
 // DDL of the Postgres event store. Idempotent: safe to run on every start.
 import type pg from 'pg'
+import { APPEND_FUNCTION_DDL } from './appendFunction.js'
 
 export const EVENTS_TABLE_DDL = `
 CREATE TABLE IF NOT EXISTS es_events (
@@ -30,6 +31,7 @@ export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock(7171001)')
     await client.query(EVENTS_TABLE_DDL)
+    await client.query(APPEND_FUNCTION_DDL)
   } finally {
     await client.query('SELECT pg_advisory_unlock(7171001)').catch(() => undefined)
     client.release()
