@@ -12,13 +12,20 @@ export const READ_DB_LIMITS = {
 
 // Postgres bigint (int8) and numeric come back as strings by default; keep it that way on purpose:
 // money is never parsed into a JS number.
-export function openReadDatabase(connectionString: string, poolSize: number = READ_DB_LIMITS.poolSize): { db: Kysely<ReadDatabase>; pool: pg.Pool } {
+export function openReadDatabase(
+  connectionString: string,
+  poolSize: number = READ_DB_LIMITS.poolSize,
+  onError: (error: unknown) => void = () => undefined,
+): { db: Kysely<ReadDatabase>; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     statement_timeout: READ_DB_LIMITS.statementTimeoutMs,
     idle_in_transaction_session_timeout: READ_DB_LIMITS.idleInTransactionTimeoutMs,
   })
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // pg emits 'error' on the pool, and an unhandled 'error' event throws.
+  pool.on('error', onError)
   return { db: new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) }), pool }
 }
 

@@ -53,7 +53,94 @@ export interface IdempotencyKeysTable {
   locked_until: Timestamp
 }
 
+// ---- Webhook delivery (migration 0004; owned by webhooks/) ----------------------------------
+export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED'
+export type WebhookAttemptTrigger = 'SCHEDULED' | 'MANUAL'
+
+export interface WebhookSubscriberCheckpointsTable {
+  name: string
+  position: string
+  updated_at: Timestamp
+}
+
+export interface WebhookDeliveryEndpointsTable {
+  id: string
+  organization_id: string
+  disabled: boolean
+  filter_types: Json<string[]>
+  /** The endpoint aggregate's state (domain/webhook-endpoint), as of the subscriber's position. */
+  state: Json<Record<string, unknown>>
+  updated_at: Timestamp
+}
+
+export interface WebhookMessagesTable {
+  id: string
+  seq: ColumnType<string, never, never>
+  organization_id: string
+  event_type: string
+  /** The exact JSON body every attempt sends. */
+  body: string
+  tags: string[]
+  /** Set when the message is for one endpoint only (test events). */
+  target_endpoint_id: string | null
+  created_at: Timestamp
+}
+
+export interface WebhookDeliveriesTable {
+  message_id: string
+  endpoint_id: string
+  organization_id: string
+  message_seq: string
+  message_created_at: Timestamp
+  status: WebhookDeliveryStatus
+  next_attempt_at: Timestamp | null
+  next_trigger: WebhookAttemptTrigger
+  run_attempts: ColumnType<number, number | undefined, number>
+  attempt_count: ColumnType<number, number | undefined, number>
+  generation: ColumnType<number, number | undefined, number>
+  lease_token: string | null
+  lease_until: Timestamp | null
+  leased_at: Timestamp | null
+  last_attempt_at: Timestamp | null
+  last_response_status: number | null
+  last_error: string | null
+  updated_at: Timestamp
+}
+
+export interface WebhookAttemptsTable {
+  id: string
+  seq: ColumnType<string, never, never>
+  message_id: string
+  endpoint_id: string
+  url: string
+  response_status: number
+  response_body: string
+  error: string | null
+  duration_ms: number | null
+  trigger: WebhookAttemptTrigger
+  attempted_at: Timestamp
+  next_attempt_at: Timestamp | null
+}
+
+export interface WebhookRecoveriesTable {
+  id: string
+  organization_id: string
+  endpoint_id: string
+  since: Timestamp
+  until: Timestamp
+  status: 'RUNNING' | 'COMPLETED'
+  requeued: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  completed_at: Timestamp | null
+}
+
 export interface ReadDatabase {
+  webhook_subscriber_checkpoints: WebhookSubscriberCheckpointsTable
+  webhook_delivery_endpoints: WebhookDeliveryEndpointsTable
+  webhook_messages: WebhookMessagesTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
+  webhook_recoveries: WebhookRecoveriesTable
   projection_checkpoints: ProjectionCheckpointsTable
   organizations: OrganizationsTable
   api_keys: ApiKeysTable

@@ -1,33 +1,56 @@
 // Projects webhook endpoints, secrets included (the dispatcher signs with them).
 import type { WebhookEndpointEvent } from '../domain/webhook-endpoint/events.js'
 import { MAX_SECRETS_KEPT } from '../domain/webhook-endpoint/decider.js'
+import type { Insertable } from 'kysely'
+import type { RecordedEvent } from '../events/store/port.js'
 import type { Projector } from './runtime/projector.js'
-import type { StoredSecret } from './schema.js'
+import type { StoredSecret, WebhookEndpointsTable } from './schema.js'
+
+type Created = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointCreated' }>['data']
+
+function createdRow(d: Created): Insertable<WebhookEndpointsTable> {
+  const secrets: StoredSecret[] = [{ secret: d.secret, createdAt: d.createdAt, expiresAt: null }]
+  return {
+    id: d.endpointId,
+    organization_id: d.organizationId,
+    url: d.url,
+    description: d.description,
+    filter_types: JSON.stringify(d.filterTypes),
+    metadata: JSON.stringify(d.metadata),
+    disabled: false,
+    secrets: JSON.stringify(secrets),
+    created_at: d.createdAt,
+    updated_at: d.createdAt,
+  }
+}
 
 export const webhookEndpointsProjector: Projector = {
+  // Runs of creates (the common case under load) become one multi-row INSERT; anything else
+  // flushes the run first, so the order of effects is the order of events.
+  async applyMany(db, events: RecordedEvent[]) {
+    let run: Insertable<WebhookEndpointsTable>[] = []
+    const flush = async () => {
+      if (run.length > 0) await db.insertInto('webhook_endpoints').values(run).execute()
+      run = []
+    }
+    for (const event of events) {
+      if (event.type === 'WebhookEndpointCreated') run.push(createdRow(event.data as Created))
+      else {
+        await flush()
+        await webhookEndpointsProjector.apply(db, event)
+      }
+    }
+    await flush()
+  },
   name: 'webhook_endpoints',
   tables: ['webhook_endpoints'],
   handles: new Set(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted']),
   async apply(db, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent
     switch (event.type) {
-      case 'WebhookEndpointCreated': {
-        const d = event.data
-        const secrets: StoredSecret[] = [{ secret: d.secret, createdAt: d.createdAt, expiresAt: null }]
-        await db.insertInto('webhook_endpoints').values({
-          id: d.endpointId,
-          organization_id: d.organizationId,
-          url: d.url,
-          description: d.description,
-          filter_types: JSON.stringify(d.filterTypes),
-          metadata: JSON.stringify(d.metadata),
-          disabled: false,
-          secrets: JSON.stringify(secrets),
-          created_at: d.createdAt,
-          updated_at: d.createdAt,
-        }).execute()
+      case 'WebhookEndpointCreated':
+        await db.insertInto('webhook_endpoints').values(createdRow(event.data)).execute()
         return
-      }
       case 'WebhookEndpointUpdated': {
         const d = event.data
         await db.updateTable('webhook_endpoints').set({

@@ -34,7 +34,10 @@ export async function openRuntime(config: Config, log: Log, options: { poolSize?
     databaseUrl = embedded.connectionString(EMBEDDED_DATABASE_NAME)
     log.info(`embedded PostgreSQL on port ${embedded.port} (data in ${config.DATA_DIR})`)
   }
-  const { db, pool } = openReadDatabase(databaseUrl, options.poolSize)
+  let closing = false
+  const { db, pool } = openReadDatabase(databaseUrl, options.poolSize, (error) => {
+    if (!closing) log.error({ err: error }, 'read database connection error')
+  })
   await migrateToLatest(db)
   const onError = (error: unknown) => log.error({ err: error }, 'event store error')
   let store: EventStore
@@ -50,6 +53,7 @@ export async function openRuntime(config: Config, log: Log, options: { poolSize?
   return {
     config, databaseUrl, db, pool, store, runner, embedded,
     async close() {
+      closing = true
       await runner.stop()
       await store.close()
       await db.destroy()

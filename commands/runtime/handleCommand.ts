@@ -19,6 +19,11 @@ export type CommandResult<State> = {
   events: DomainEvent[]
 }
 
+function toNewEvents(events: DomainEvent[], context: CommandContext) {
+  const metadata = toMetadata(context)
+  return events.map((e) => ({ id: randomUUID(), type: e.type, data: parseEventData(e.type, e.data), metadata }))
+}
+
 export async function loadAggregate<State, Event extends DomainEvent>(
   store: EventStore,
   decider: Decider<State, unknown, Event>,
@@ -46,18 +51,27 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   command: Command,
   context: CommandContext,
+  options: { newStream?: boolean } = {},
 ): Promise<CommandResult<State>> {
+  if (options.newStream) {
+    // The id was generated for this command, so the stream is almost surely empty: skip the read
+    // and let the store's no_stream check prove it. On a conflict, take the normal path.
+    const state = decider.initialState()
+    const events = decider.decide(command, state)
+    if (events.length === 0) return { state, position: undefined, events }
+    try {
+      const result = await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: 'no_stream' })
+      return { state: events.reduce(decider.evolve, state), position: result.position, events }
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadAggregate(store, decider as Decider<State, unknown, Event>, stream)
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
-    const metadata = toMetadata(context)
     try {
-      const result = await store.appendToStream(
-        stream,
-        events.map((e) => ({ id: randomUUID(), type: e.type, data: parseEventData(e.type, e.data), metadata })),
-        { expectedRevision: revision === undefined ? 'no_stream' : revision },
-      )
+      const result = await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: revision === undefined ? 'no_stream' : revision })
       return { state: events.reduce(decider.evolve, state), position: result.position, events }
     } catch (error) {
       if (error instanceof WrongExpectedVersionError && attempt < COMMAND_LIMITS.maxAttempts) continue

@@ -33,7 +33,9 @@ function resourceOf(state: WebhookEndpointState) {
 
 export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> = async (app, deps) => {
   async function run(command: WebhookEndpointCommand, request: Parameters<typeof contextFrom>[0]) {
-    const result = await handleCommand(deps.store, webhookEndpointDecider, streams.webhookEndpoint(command.endpointId), command, contextFrom(request))
+    const result = await handleCommand(deps.store, webhookEndpointDecider, streams.webhookEndpoint(command.endpointId), command, contextFrom(request), {
+      newStream: command.type === 'CreateWebhookEndpoint',
+    })
     await deps.waitForProjections(result.position)
     return result.state
   }

@@ -1,30 +1,52 @@
-// Applies a batch of events to one projector's tables and advances its checkpoint in the same
-// transaction. The checkpoint row is locked first: if another process (the CLI beside the server)
-// got there before, only the events past its checkpoint are applied. Exactly once, either way.
-import type { Kysely } from 'kysely'
+// Applies a batch of events to every projector and advances their checkpoints in ONE transaction.
+// The checkpoint rows are locked first: if another process (the CLI beside the server) got there
+// before, each projector applies only the events past its own stored checkpoint. Exactly once.
+import { type Kysely, sql } from 'kysely'
 import { parseEventData } from '../../events/catalog.js'
 import type { Position, RecordedEvent } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
-import type { Projector } from './projector.js'
+import { type Projector, applyEvents } from './projector.js'
+
+export async function ensureCheckpoints(db: Kysely<ReadDatabase>, names: string[]): Promise<void> {
+  if (names.length === 0) return
+  await db.insertInto('projection_checkpoints')
+    .values(names.map((name) => ({ name, position: '', updated_at: new Date() })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+}
 
 export async function lockCheckpoint(trx: Kysely<ReadDatabase>, name: string): Promise<Position> {
-  await trx.insertInto('projection_checkpoints').values({ name, position: '', updated_at: new Date() }).onConflict((oc) => oc.column('name').doNothing()).execute()
+  await ensureCheckpoints(trx, [name])
   const row = await trx.selectFrom('projection_checkpoints').select('position').where('name', '=', name).forUpdate().executeTakeFirstOrThrow()
   return row.position as Position
 }
 
-/** Returns the checkpoint after the batch. */
-export async function applyBatch(db: Kysely<ReadDatabase>, projector: Projector, events: RecordedEvent[]): Promise<Position> {
+/** Returns each projector's checkpoint after the batch. */
+export async function applyBatch(db: Kysely<ReadDatabase>, projectors: readonly Projector[], events: RecordedEvent[]): Promise<Map<string, Position>> {
+  const last = events[events.length - 1]!.position
+  const relevant = events.filter((e) => projectors.some((p) => p.handles.has(e.type)))
+  if (relevant.length === 0) {
+    // Nothing to write: advancing the stored checkpoints over unhandled events can wait (a
+    // restart re-reads them and ignores them again). Saves a transaction and an fsync.
+    return new Map(projectors.map((p) => [p.name, last]))
+  }
+  const parsed = new Map(relevant.map((e) => [e.id, { ...e, data: parseEventData(e.type, e.data) }]))
+  const names = projectors.map((p) => p.name)
   return db.transaction().execute(async (trx) => {
-    const stored = await lockCheckpoint(trx, projector.name)
-    const fresh = events.filter((e) => e.position > stored)
-    if (fresh.length === 0) return stored
-    for (const event of fresh) {
-      if (!projector.handles.has(event.type)) continue
-      await projector.apply(trx, { ...event, data: parseEventData(event.type, event.data) })
+    const rows = await trx.selectFrom('projection_checkpoints').select(['name', 'position'])
+      .where('name', 'in', names).orderBy('name').forUpdate().execute()
+    const stored = new Map(rows.map((r) => [r.name, r.position as Position]))
+    const after = new Map<string, Position>()
+    for (const projector of projectors) {
+      const from = stored.get(projector.name)
+      if (from === undefined) throw new Error(`checkpoint row missing for ${projector.name}`)
+      const fresh = relevant.filter((e) => e.position > from && projector.handles.has(e.type))
+      await applyEvents(projector, trx, fresh.map((e) => parsed.get(e.id)!))
+      after.set(projector.name, last > from ? last : from)
     }
-    const last = fresh[fresh.length - 1]!.position
-    await trx.updateTable('projection_checkpoints').set({ position: last, updated_at: new Date() }).where('name', '=', projector.name).execute()
-    return last
+    await sql`UPDATE projection_checkpoints SET position = v.position, updated_at = now()
+      FROM unnest(${[...after.keys()]}::text[], ${[...after.values()]}::text[]) AS v(name, position)
+      WHERE projection_checkpoints.name = v.name AND projection_checkpoints.position < v.position`.execute(trx)
+    return after
   })
 }

@@ -1,10 +1,11 @@
-// Runs every projector on its own $all subscription from its stored checkpoint, and lets a command
-// wait until all of them have reached a position (read-your-writes).
+// Runs every projector on ONE $all subscription from the lowest stored checkpoint (each projector
+// skips what it already has), and lets a command wait until all have reached a position
+// (read-your-writes).
 import type { Kysely } from 'kysely'
 import type { EventStore, Position, Subscription } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
-import { applyBatch } from './applyBatch.js'
+import { applyBatch, ensureCheckpoints } from './applyBatch.js'
 import type { Projector } from './projector.js'
 
 export const RUNNER_LIMITS = {
@@ -18,7 +19,7 @@ export type ProjectionRunner = ReturnType<typeof createProjectionRunner>
 export function createProjectionRunner(deps: { store: EventStore; db: Kysely<ReadDatabase>; projectors: readonly Projector[]; onError?: (error: unknown, projector: string) => void }) {
   const progress = new Map<string, Position>(deps.projectors.map((p) => [p.name, START]))
   const waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>()
-  const subscriptions: Subscription[] = []
+  let subscription: Subscription | undefined
 
   const lowest = (): Position => {
     let min: Position | undefined
@@ -26,8 +27,10 @@ export function createProjectionRunner(deps: { store: EventStore; db: Kysely<Rea
     return min ?? START
   }
 
-  function advanced(name: string, position: Position): void {
-    if (position > (progress.get(name) ?? START)) progress.set(name, position)
+  function advanced(positions: ReadonlyMap<string, Position>): void {
+    for (const [name, position] of positions) {
+      if (position > (progress.get(name) ?? START)) progress.set(name, position)
+    }
     const low = lowest()
     for (const w of [...waiters]) {
       if (low >= w.position) {
@@ -38,43 +41,38 @@ export function createProjectionRunner(deps: { store: EventStore; db: Kysely<Rea
   }
 
   async function storedCheckpoints(): Promise<Map<string, Position>> {
+    await ensureCheckpoints(deps.db, deps.projectors.map((p) => p.name))
     const rows = await deps.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()
     return new Map(rows.map((r) => [r.name, r.position as Position]))
+  }
+
+  async function process(events: Parameters<typeof applyBatch>[2]): Promise<void> {
+    try {
+      advanced(await applyBatch(deps.db, deps.projectors, events))
+    } catch (error) {
+      deps.onError?.(error, deps.projectors.map((p) => p.name).join(','))
+      throw error
+    }
   }
 
   return {
     async start(): Promise<void> {
       const stored = await storedCheckpoints()
-      for (const projector of deps.projectors) {
-        const from = stored.get(projector.name) ?? START
-        advanced(projector.name, from)
-        subscriptions.push(
-          deps.store.subscribeToAll({ from: from || undefined, batchSize: RUNNER_LIMITS.batchSize }, {
-            onEvents: async (events) => {
-              try {
-                advanced(projector.name, await applyBatch(deps.db, projector, events))
-              } catch (error) {
-                deps.onError?.(error, projector.name)
-                throw error
-              }
-            },
-          }),
-        )
-      }
+      advanced(new Map(deps.projectors.map((p) => [p.name, stored.get(p.name) ?? START])))
+      const from = lowest()
+      subscription = deps.store.subscribeToAll({ from: from || undefined, batchSize: RUNNER_LIMITS.batchSize }, { onEvents: process })
     },
 
     /** Processes everything readable now, in this process; for the CLI, which runs no subscription. */
     async catchUp(): Promise<void> {
       const stored = await storedCheckpoints()
-      for (const projector of deps.projectors) {
-        let position = stored.get(projector.name) ?? START
-        for (let i = 0; i < RUNNER_LIMITS.catchUpMaxBatches; i++) {
-          const events = await deps.store.readAll({ from: position || undefined, maxCount: RUNNER_LIMITS.batchSize })
-          if (events.length === 0) break
-          position = await applyBatch(deps.db, projector, events)
-          if (position < events[events.length - 1]!.position) position = events[events.length - 1]!.position
-        }
-        advanced(projector.name, position)
+      advanced(new Map(deps.projectors.map((p) => [p.name, stored.get(p.name) ?? START])))
+      let position = lowest()
+      for (let i = 0; i < RUNNER_LIMITS.catchUpMaxBatches; i++) {
+        const events = await deps.store.readAll({ from: position || undefined, maxCount: RUNNER_LIMITS.batchSize })
+        if (events.length === 0) break
+        await process(events)
+        position = events[events.length - 1]!.position
       }
     },
 
@@ -101,7 +99,7 @@ export function createProjectionRunner(deps: { store: EventStore; db: Kysely<Rea
     progress: (): ReadonlyMap<string, Position> => progress,
 
     async stop(): Promise<void> {
-      await Promise.all(subscriptions.map((s) => s.stop()))
+      await subscription?.stop()
       for (const w of waiters) w.resolve(false)
       waiters.clear()
     },

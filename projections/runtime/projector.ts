@@ -1,4 +1,4 @@
-// What a projector is: the event types it handles and how one event changes its tables.
+// What a projector is: the event types it handles and how events change its tables.
 import type { Kysely } from 'kysely'
 import type { RecordedEvent } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
@@ -10,4 +10,12 @@ export type Projector = {
   handles: ReadonlySet<string>
   /** Applies one event inside the batch's transaction; `db` may be scoped to a rebuild schema. */
   apply(db: Kysely<ReadDatabase>, event: RecordedEvent): Promise<void>
+  /** Optional: applies several handled events at once (fewer statements); same result as `apply` in order. */
+  applyMany?(db: Kysely<ReadDatabase>, events: RecordedEvent[]): Promise<void>
+}
+
+export async function applyEvents(projector: Projector, db: Kysely<ReadDatabase>, events: RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return
+  if (projector.applyMany) return projector.applyMany(db, events)
+  for (const event of events) await projector.apply(db, event)
 }

@@ -6,7 +6,7 @@ import type { EventStore, Position } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
 import { lockCheckpoint } from './applyBatch.js'
-import type { Projector } from './projector.js'
+import { type Projector, applyEvents } from './projector.js'
 import { parseEventData } from '../../events/catalog.js'
 
 export const REBUILD_LIMITS = { batchSize: 1_000, maxBatches: 10_000_000 } as const
@@ -21,11 +21,8 @@ async function replay(store: EventStore, apply: Apply, projector: Projector, fro
   for (let i = 0; i < REBUILD_LIMITS.maxBatches; i++) {
     const events = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize })
     if (events.length === 0) break
-    await apply(async (db) => {
-      for (const event of events) {
-        if (projector.handles.has(event.type)) await projector.apply(db, { ...event, data: parseEventData(event.type, event.data) })
-      }
-    })
+    const handled = events.filter((e) => projector.handles.has(e.type)).map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
+    if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled))
     count += events.length
     position = events[events.length - 1]!.position
   }
