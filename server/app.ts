@@ -1,5 +1,5 @@
 // The fastify application: error model, request ids, auth, idempotency, OpenAPI and the routes.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
@@ -26,7 +26,8 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     bodyLimit: HTTP_LIMITS.bodyLimitBytes,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    // Request/response lines only at debug or trace: at info they would double the log volume.
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
