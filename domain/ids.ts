@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   document: 'doc',
   associatedPerson: 'asp',
   verificationSession: 'vsess',
+  termsAgreement: 'tos',
+  termsAcceptance: 'tosa',
   request: 'req',
 } as const
 

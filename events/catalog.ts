@@ -3,6 +3,9 @@
 import type { z } from 'zod'
 import { organizationEventSchemas } from '../domain/organization/events.js'
 import { webhookEndpointEventSchemas } from '../domain/webhook-endpoint/events.js'
+import { customerEventSchemas } from '../domain/customer/events.js'
+import { documentEventSchemas } from '../domain/document/events.js'
+import { termsEventSchemas } from '../domain/terms/events.js'
 
 type Entry = { schema: z.ZodType<Record<string, unknown>>; version: number }
 
@@ -15,6 +18,9 @@ function register(schemas: Record<string, z.ZodType<Record<string, unknown>>>): 
 }
 register(organizationEventSchemas)
 register(webhookEndpointEventSchemas)
+register(customerEventSchemas)
+register(documentEventSchemas)
+register(termsEventSchemas)
 
 export class UnknownEventTypeError extends Error {
   override readonly name = 'UnknownEventTypeError'

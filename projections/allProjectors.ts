@@ -1,6 +1,8 @@
 // Every projector the service runs, by name.
+import { customersProjector } from './customers.js'
+import { documentsProjector } from './documents.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
 
-export const allProjectors: readonly Projector[] = [organizationsProjector, webhookEndpointsProjector]
+export const allProjectors: readonly Projector[] = [organizationsProjector, webhookEndpointsProjector, customersProjector, documentsProjector]

@@ -134,7 +134,56 @@ export interface WebhookRecoveriesTable {
   completed_at: Timestamp | null
 }
 
+// ---- Customers, verification sessions, documents (migration 0003) ---------------------------
+export interface CustomersTable {
+  id: string
+  organization_id: string
+  type: 'INDIVIDUAL' | 'BUSINESS'
+  status: string
+  customer_name: string
+  email: string | null
+  country_code: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+  /** The Customer aggregate's state (domain/customer/state.ts), as of the projection's position. */
+  state: Json<Record<string, unknown>>
+}
+
+export interface VerificationSessionsTable {
+  id: string
+  organization_id: string
+  customer_id: string
+  associated_entity_id: string | null
+  status: string
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+export interface DocumentsTable {
+  id: string
+  organization_id: string
+  customer_id: string | null
+  file_name: string
+  content_type: string
+  size_bytes: number
+  sha256: string
+  created_at: Timestamp
+}
+
+export interface DocumentContentsTable {
+  document_id: string
+  organization_id: string
+  content: Buffer
+  size_bytes: number
+  sha256: string
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
 export interface ReadDatabase {
+  customers: CustomersTable
+  verification_sessions: VerificationSessionsTable
+  documents: DocumentsTable
+  document_contents: DocumentContentsTable
   webhook_subscriber_checkpoints: WebhookSubscriberCheckpointsTable
   webhook_delivery_endpoints: WebhookDeliveryEndpointsTable
   webhook_messages: WebhookMessagesTable

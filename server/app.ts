@@ -4,7 +4,9 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Logger } from 'pino'
 import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
+import { customerRoutes } from './customerRoutes.js'
 import { authenticate } from './auth/authenticate.js'
+import { onBehalfOf } from './auth/onBehalfOf.js'
 import { registerErrorHandling } from './errors/errorHandler.js'
 import { healthRoutes } from './health.js'
 import { idempotency } from './idempotency/idempotency.js'
@@ -40,6 +42,7 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
   await registerOpenApi(app)
   await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: store.kind })
   await app.register(authenticate, { db, environment: config.APP_ENV })
+  await app.register(onBehalfOf, { db })
   await app.register(idempotency, { db })
 
   const waitForProjections = async (position: Parameters<typeof runner.waitFor>[0]) => {
@@ -50,6 +53,7 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
   await app.register(async (v1) => {
     await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections })
     await v1.register(webhookEndpointReadRoutes, { db })
+    await v1.register(customerRoutes, { runtime, waitForProjections })
   }, { prefix: '/v1' })
 
   return app

@@ -18,6 +18,10 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE_MS: retrySchedule.default([0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
   /** Longest a command waits for the projections before answering (read-your-writes). */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Customer verification links: base of verificationUrl, session lifetime, expiry timer period. */
+  VERIFICATION_URL_BASE: z.string().url().default('https://verify.sandbox.example.com'),
+  VERIFICATION_SESSION_TTL_MS: z.coerce.number().int().min(1_000).max(30 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
+  VERIFICATION_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 })
 
 export type Config = z.infer<typeof configSchema>

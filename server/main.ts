@@ -4,6 +4,7 @@ import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { ensureDemoOrganization } from './firstStart.js'
 import { purgeExpiredIdempotencyKeys } from './idempotency/idempotency.js'
+import { startCustomerTimers } from './customerRoutes.js'
 import { createLogger } from './logger.js'
 import { openRuntime } from './runtime.js'
 
@@ -17,6 +18,7 @@ await runtime.runner.start()
 await ensureDemoOrganization(runtime, (line) => process.stdout.write(`${line}\n`))
 const app = await buildApp(runtime, logger)
 await app.listen({ port: config.PORT, host: config.HOST })
+const customerTimers = startCustomerTimers(runtime, (error) => logger.error({ err: error }, 'verification session expiry failed'))
 
 const purge = setInterval(() => {
   purgeExpiredIdempotencyKeys(runtime.db).catch((error: unknown) => logger.error({ err: error }, 'idempotency purge failed'))
@@ -31,6 +33,7 @@ async function stop(signal: string): Promise<void> {
   const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
   timer.unref()
   await app.close()
+  await customerTimers.stop()
   await runtime.close()
   process.exit(0)
 }

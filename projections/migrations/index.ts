@@ -2,11 +2,13 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './0001_foundation.js'
 import * as m0002 from './0002_idempotency_keys.js'
+import * as m0003 from './0003_customers.js'
 import * as m0004 from './0004_webhook_delivery.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_idempotency_keys': m0002,
+  '0003_customers': m0003,
   '0004_webhook_delivery': m0004,
 }
 

@@ -1,0 +1,88 @@
+// Write routes of the customer lifecycle: create an individual or a business, submit, archive,
+// delete.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
+import { customerResource, toCustomerResource, toVerificationResult, verificationResult } from '../../domain/customer/resource.js'
+import { createBusinessCustomerBody, createIndividualCustomerBody } from '../../domain/customer/schemas/create.js'
+import { errorResponses } from '../../domain/errors.js'
+import { newId } from '../../domain/ids.js'
+import type { CustomerRouteDeps } from './deps.js'
+import { existing, runCustomerCommand } from './runCustomerCommand.js'
+
+const deletedResource = z.object({ id: z.string(), deleted: z.literal(true) })
+
+export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
+  const scoped = (request: { principal?: { organizationId: string } }, customerId: string) =>
+    ({ organizationId: request.principal!.organizationId, customerId, now: new Date().toISOString() })
+
+  app.post('/customers/individuals', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'Create an individual customer (status DRAFT)',
+      description: 'Verification data follows with POST /v1/customers/{id}/verification. Emits customer.created.',
+      headers: writeHeaders,
+      body: createIndividualCustomerBody,
+      response: { 201: customerResource, ...errorResponses(404, 409) },
+    },
+  }, async (request, reply) => {
+    const state = await runCustomerCommand(deps, request, { type: 'CreateIndividualCustomer', ...scoped(request, newId('cus')), body: request.body })
+    return reply.code(201).send(toCustomerResource(existing(state)))
+  })
+
+  app.post('/customers/businesses', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'Create a business customer (status DRAFT)',
+      description: 'Business data follows with POST /v1/customers/{id}/business_verification, owners with associated_persons and associated_businesses. Emits customer.created.',
+      headers: writeHeaders,
+      body: createBusinessCustomerBody,
+      response: { 201: customerResource, ...errorResponses(404, 409) },
+    },
+  }, async (request, reply) => {
+    const state = await runCustomerCommand(deps, request, { type: 'CreateBusinessCustomer', ...scoped(request, newId('cus')), body: request.body })
+    return reply.code(201).send(toCustomerResource(existing(state)))
+  })
+
+  app.post('/customers/:id/submit', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'Submit a customer for review',
+      description: 'With nothing missing: UNDER_REVIEW and customer.status_changed. Otherwise the customer stays as it is and missingRequirements lists what is needed. 409 unless DRAFT or NEEDS_MORE_INFORMATION.',
+      headers: writeHeaders,
+      params: customerIdParams,
+      response: { 200: verificationResult, ...errorResponses(404, 409) },
+    },
+  }, async (request) => {
+    const state = await runCustomerCommand(deps, request, { type: 'SubmitCustomer', ...scoped(request, request.params.id) })
+    return toVerificationResult(existing(state), new Date())
+  })
+
+  app.post('/customers/:id/archive', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'Archive a customer (terminal; its active verification links expire)',
+      description: 'Emits customer.status_changed. 409 customer_archived when already archived.',
+      headers: writeHeaders,
+      params: customerIdParams,
+      response: { 200: customerResource, ...errorResponses(404, 409) },
+    },
+  }, async (request) => {
+    const state = await runCustomerCommand(deps, request, { type: 'ArchiveCustomer', ...scoped(request, request.params.id) })
+    return toCustomerResource(existing(state))
+  })
+
+  app.delete('/customers/:id', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'Delete a customer that was never submitted for review',
+      description: 'Emits customer.deleted; afterwards every operation on it answers 404. A customer once submitted keeps its record for compliance: 409 customer_not_deletable, archive it instead.',
+      headers: writeHeaders,
+      params: customerIdParams,
+      response: { 200: deletedResource, ...errorResponses(404, 409) },
+    },
+  }, async (request) => {
+    await runCustomerCommand(deps, request, { type: 'DeleteCustomer', ...scoped(request, request.params.id) })
+    return { id: request.params.id, deleted: true as const }
+  })
+}

@@ -1,0 +1,62 @@
+// POST /v1/documents: upload a document (JSON with base64 content). Checks type, size and that the
+// bytes match the type; stores the bytes durably, then records the Document aggregate's event.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { writeHeaders } from '../../domain/customer/apiParams.js'
+import { DOCUMENT_LIMITS, DOCUMENT_UPLOAD_BODY_LIMIT_BYTES, decodeBase64, matchesContentType, sha256Hex } from '../../domain/document/content.js'
+import { documentDecider } from '../../domain/document/decider.js'
+import { documentResource, toDocumentResource, uploadDocumentBody } from '../../domain/document/resource.js'
+import { errorResponses, invalid, notFound } from '../../domain/errors.js'
+import { newId } from '../../domain/ids.js'
+import type { EventStore, Position } from '../../events/store/port.js'
+import { streams } from '../../events/streams.js'
+import { loadCustomer } from '../customers/facts.js'
+import { scopedCustomerId } from '../customers/scope.js'
+import { handleCommand } from '../runtime/handleCommand.js'
+import { contextFrom } from '../runtime/requestContext.js'
+import type { DocumentContentStore } from './contentStore.js'
+
+export type DocumentRouteDeps = {
+  store: EventStore
+  contents: DocumentContentStore
+  waitForProjections: (position: Position | undefined) => Promise<boolean>
+}
+
+export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = async (app, deps) => {
+  app.post('/documents', {
+    bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
+    schema: {
+      tags: ['Documents'],
+      summary: 'Upload a document (PDF, JPEG or PNG, base64, at most 5 MiB)',
+      description: 'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is stored durably and never logged or returned. 422: content not base64 (document_content_invalid), over 5 MiB decoded (document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 413: body over the upload limit.',
+      headers: writeHeaders,
+      body: uploadDocumentBody,
+      response: { 201: documentResource, ...errorResponses(404, 409, 413, 422) },
+    },
+  }, async (request, reply) => {
+    const organizationId = request.principal!.organizationId
+    const body = request.body
+    const customerId = scopedCustomerId(request, body.customerId)
+    if (customerId !== undefined) {
+      const customer = await loadCustomer(deps.store, customerId)
+      if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
+    }
+    const bytes = decodeBase64(body.content)
+    if (!bytes || bytes.length === 0) throw invalid('document_content_invalid', 'content must be base64', [{ field: 'content', message: 'not valid base64' }])
+    if (bytes.length > DOCUMENT_LIMITS.maxBytes) {
+      throw invalid('document_too_large', `A document may be at most ${DOCUMENT_LIMITS.maxBytes} bytes`, [{ field: 'content', message: `decoded size ${bytes.length} bytes is over ${DOCUMENT_LIMITS.maxBytes}` }])
+    }
+    if (!matchesContentType(bytes, body.contentType)) {
+      throw invalid('document_content_mismatch', `The content is not ${body.contentType}`, [{ field: 'contentType', message: 'does not match the content\'s file signature', value: body.contentType }])
+    }
+    const documentId = newId('doc')
+    const sha256 = sha256Hex(bytes)
+    await deps.contents.put({ documentId, organizationId, content: bytes, sha256 })
+    const result = await handleCommand(deps.store, documentDecider, streams.document(documentId), {
+      type: 'UploadDocument', documentId, organizationId, customerId: customerId ?? null, fileName: body.fileName,
+      contentType: body.contentType, sizeBytes: bytes.length, sha256, uploadedAt: new Date().toISOString(),
+    }, contextFrom(request), { newStream: true })
+    await deps.waitForProjections(result.position)
+    if (result.state.status !== 'uploaded') throw new Error('document state missing after upload')
+    return reply.code(201).send(toDocumentResource(result.state))
+  })
+}

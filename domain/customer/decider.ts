@@ -1,0 +1,34 @@
+// The Customer aggregate: individuals and businesses from creation through verification, review,
+// archive or deletion; their associated persons and businesses; their verification sessions.
+import type { Decider } from '../decider.js'
+import type { CustomerCommand } from './commands.js'
+import { decideAddAssociated, decideUpdateAssociated } from './decideAssociated.js'
+import { decideArchive, decideCreate, decideDelete, decideReview, decideSubmit } from './decideLifecycle.js'
+import { decideCreateSession, decideExpireSession } from './decideSessions.js'
+import { decideSaveBusiness, decideSaveIndividual } from './decideVerification.js'
+import type { CustomerEvent } from './events.js'
+import { requireCustomer } from './guards.js'
+import { type CustomerState, evolveCustomer, initialCustomerState } from './state.js'
+
+export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
+  initialState: initialCustomerState,
+  evolve: evolveCustomer,
+  decide(command, state) {
+    if (command.type === 'CreateIndividualCustomer' || command.type === 'CreateBusinessCustomer') return decideCreate(state, command)
+    // The expiry timer must never fail on a customer deleted since it looked.
+    if (command.type === 'ExpireVerificationSession' && !state.exists) return []
+    const c = requireCustomer(state, command)
+    switch (command.type) {
+      case 'SaveIndividualVerification': return decideSaveIndividual(c, command)
+      case 'SaveBusinessVerification': return decideSaveBusiness(c, command)
+      case 'SubmitCustomer': return decideSubmit(c, command)
+      case 'SimulateReview': return decideReview(c, command)
+      case 'ArchiveCustomer': return decideArchive(c, command)
+      case 'DeleteCustomer': return decideDelete(c, command)
+      case 'AddAssociatedEntity': return decideAddAssociated(c, command)
+      case 'UpdateAssociatedEntity': return decideUpdateAssociated(c, command)
+      case 'CreateVerificationSession': return decideCreateSession(c, command)
+      case 'ExpireVerificationSession': return decideExpireSession(c, command)
+    }
+  },
+}

@@ -1,0 +1,36 @@
+// Named limits of the customer domain: every string, array and count has a maximum.
+export const CUSTOMER_LIMITS = {
+  nameMaxLength: 100,
+  customerNameMaxLength: 201,
+  businessNameMaxLength: 200,
+  emailMaxLength: 254,
+  phoneMaxLength: 16,
+  addressLineMaxLength: 200,
+  cityMaxLength: 100,
+  stateMaxLength: 100,
+  postalCodeMaxLength: 20,
+  shortTextMaxLength: 100,
+  longTextMaxLength: 1_000,
+  taxIdMaxLength: 64,
+  ipAddressMaxLength: 45,
+  urlMaxLength: 2_048,
+  documentIdMaxLength: 64,
+  supportingDocumentsMax: 20,
+  proofOfSourceOfFundsMax: 10,
+  /** Associated persons and businesses of one customer, together. */
+  associatedEntitiesMax: 50,
+  /** Levels of nested ownership below the customer. */
+  ownershipMaxDepth: 10,
+  reviewReasonsMax: 10,
+  reviewReasonMaxLength: 200,
+  /** Declared estimate, not money moved: a bound keeps it sane (see decisions). */
+  expectedMonthlyPaymentsUsdMax: 1_000_000_000_000,
+  /** Sessions kept per customer; creating one past it is refused. */
+  verificationSessionsMax: 200,
+  /** Proof of address must be dated within this many days (spec: Limits). */
+  proofOfAddressMaxAgeDays: 90,
+  /** Effective ownership at which an individual must be verified (spec: Limits). */
+  controllingOwnershipPercent: 25,
+  /** A government id expiring this soon is a review warning, not a refusal. */
+  governmentIdExpiryWarningDays: 30,
+} as const

@@ -1,0 +1,88 @@
+// Field schemas shared by the customer request shapes: one source for validation, types and the
+// OpenAPI document. Format rules (E.164, calendar dates, country codes) are 400s here; rules that
+// need several fields or the stored state are 422s in domain/customer/validation.
+import { z } from 'zod'
+import { PROOF_OF_ADDRESS_TYPES, GOVERNMENT_ID_TYPES, SUPPORTING_DOCUMENT_TYPES } from '../enums.js'
+import { CUSTOMER_LIMITS as L } from '../limits.js'
+import { isIsoDate } from '../rules/dates.js'
+import { COUNTRY_CODES } from '../rules/enums.js'
+import { isE164 } from '../rules/phone.js'
+
+export const countryCode = z.enum(COUNTRY_CODES).describe('ISO 3166-1 alpha-2 country code, uppercase')
+
+export const phone = z.string().max(L.phoneMaxLength).refine(isE164, 'must be an E.164 phone number, for example +14155550123')
+  .describe('E.164 phone number: +, country code, number; no spaces')
+
+export const email = z.email('must be an email address').max(L.emailMaxLength).describe('Email address')
+
+export const isoDate = z.string().max(10).refine(isIsoDate, 'must be a calendar date as YYYY-MM-DD').describe('Date, YYYY-MM-DD')
+
+export const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp with time zone' }).describe('ISO 8601 timestamp with time zone')
+
+export const personName = z.string().trim().min(1).max(L.nameMaxLength)
+
+export const shortText = z.string().trim().min(1).max(L.shortTextMaxLength)
+export const longText = z.string().trim().min(1).max(L.longTextMaxLength)
+
+export const documentId = z.string().max(L.documentIdMaxLength).regex(/^doc_[0-9a-z]{26}$/, 'must be a document id (doc_...) from POST /v1/documents')
+  .describe('Document id from POST /v1/documents (prefix doc_)')
+
+export const ipAddress = z.union([z.ipv4(), z.ipv6()]).describe('IP address of the customer when they gave the data (IPv4 or IPv6)')
+
+export const address = z.object({
+  addressLine1: z.string().trim().min(1).max(L.addressLineMaxLength),
+  addressLine2: z.string().trim().min(1).max(L.addressLineMaxLength).optional(),
+  city: z.string().trim().min(1).max(L.cityMaxLength),
+  state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
+  postalCode: z.string().trim().min(1).max(L.postalCodeMaxLength),
+  country: countryCode,
+  transliterated: z.object({
+    addressLine1: z.string().trim().min(1).max(L.addressLineMaxLength).optional(),
+    addressLine2: z.string().trim().min(1).max(L.addressLineMaxLength).optional(),
+    city: z.string().trim().min(1).max(L.cityMaxLength).optional(),
+    state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
+  }).optional().describe('Latin-character version; required for the lines that use characters outside Latin-1'),
+})
+export type Address = z.infer<typeof address>
+
+export const documentItem = z.object({
+  file: documentId,
+  requirementId: shortText.optional(),
+  type: z.enum(SUPPORTING_DOCUMENT_TYPES).describe('What the document is; SELFIE satisfies the selfie requirement'),
+  subtype: shortText.optional().describe('For example UTILITY_BILL'),
+  description: longText.optional(),
+  remarks: longText.optional(),
+})
+export type DocumentItem = z.infer<typeof documentItem>
+
+export const governmentId = z.object({
+  type: z.enum(GOVERNMENT_ID_TYPES),
+  idNumber: z.string().trim().min(1).max(L.taxIdMaxLength).describe('Number printed on the document'),
+  issuingCountry: countryCode,
+  expirationDate: isoDate.optional().describe('Must not be in the past; within 30 days is a review warning'),
+  frontImage: documentId,
+  backImage: documentId.optional().describe('Required for DRIVERS_LICENSE, NATIONAL_ID and RESIDENCE_PERMIT'),
+})
+export type GovernmentId = z.infer<typeof governmentId>
+
+export const proofOfAddress = z.object({
+  type: z.enum(PROOF_OF_ADDRESS_TYPES),
+  documentDate: isoDate.describe('Date printed on the document; within the last 90 days'),
+  file: documentId,
+})
+export type ProofOfAddress = z.infer<typeof proofOfAddress>
+
+/** Two decimal places at most: cents, never fractions of them. */
+function hasCentsPrecision(value: number): boolean {
+  const cents = value * 100
+  return Math.abs(cents - Math.round(cents)) < 1e-6
+}
+
+export const expectedMonthlyPaymentsUsd = z.number().min(0).max(L.expectedMonthlyPaymentsUsdMax)
+  .refine(hasCentsPrecision, 'at most two decimal places')
+  .describe('Declared estimate in US dollars (major units, at most 2 decimals, 0 to 1e12); used for risk tiering, never in balance arithmetic')
+
+export const supportingDocuments = z.array(documentItem).max(L.supportingDocumentsMax)
+export const proofOfSourceOfFunds = z.array(documentItem).max(L.proofOfSourceOfFundsMax)
+
+export { metadataSchema as metadata } from '../../webhook-endpoint/resource.js'

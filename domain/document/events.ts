@@ -1,0 +1,19 @@
+// Events of the Document aggregate, version 1: metadata only. The bytes live in the
+// document_contents table, written before this event is appended (see commands/documents).
+import { z } from 'zod'
+
+export const DocumentUploaded = z.object({
+  documentId: z.string(),
+  organizationId: z.string(),
+  customerId: z.string().nullable(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int().positive(),
+  /** Hex SHA-256 of the content: ties this record to the stored bytes. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  uploadedAt: z.string(),
+})
+
+export const documentEventSchemas = { DocumentUploaded } as const
+
+export type DocumentEvent = { type: 'DocumentUploaded'; data: z.infer<typeof DocumentUploaded> }

@@ -1,0 +1,68 @@
+// Reads of the customers read model, always scoped to one organization (and to the X-On-Behalf-Of
+// customer when there is one).
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import type { Customer } from '../../domain/customer/state.js'
+import type { ReadDatabase } from '../../projections/schema.js'
+import { PAGE_LIMITS } from '../pagination/cursorPage.js'
+import type { CustomerListQuery } from './listQuery.js'
+
+export type Scope = { organizationId: string; onBehalfOf: string | undefined }
+type Row = { id: string; state: Record<string, unknown>; created_at: Date; customer_name: string }
+
+export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: string): Promise<Customer | undefined> {
+  if (scope.onBehalfOf !== undefined && scope.onBehalfOf !== id) return undefined
+  const row = await db.selectFrom('customers').select('state').where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst()
+  return row ? (row.state as Customer) : undefined
+}
+
+function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) {
+  let query = db.selectFrom('customers').where('organization_id', '=', scope.organizationId)
+  if (scope.onBehalfOf !== undefined) query = query.where('id', '=', scope.onBehalfOf)
+  if (q.status !== undefined) query = query.where('status', '=', q.status)
+  if (q.type !== undefined) query = query.where('type', '=', q.type)
+  if (q.countryCode !== undefined) query = query.where('country_code', '=', q.countryCode)
+  return query
+}
+
+const sortColumn = (q: CustomerListQuery) => (q.sort.endsWith('createdAt') ? 'created_at' : 'customer_name') as 'created_at' | 'customer_name'
+const descending = (q: CustomerListQuery) => q.sort.startsWith('-')
+
+export async function listCustomersByOffset(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery): Promise<{ rows: Row[]; total: number }> {
+  const limit = q.limit ?? PAGE_LIMITS.default
+  const direction = descending(q) ? 'desc' : 'asc'
+  const [rows, count] = await Promise.all([
+    filtered(db, scope, q).select(['id', 'state', 'created_at', 'customer_name'])
+      .orderBy(sortColumn(q), direction).orderBy('id', direction).limit(limit).offset(q.offset ?? 0).execute(),
+    filtered(db, scope, q).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.total) }
+}
+
+/** Cursor page plus one row (the has_more probe), in the sort's order; undefined for an unknown cursor. */
+export async function listCustomersByCursor(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery, pageSize: number): Promise<Row[] | undefined> {
+  const column = sortColumn(q)
+  const cursorId = q.starting_after ?? q.ending_before
+  const backwards = q.ending_before !== undefined
+  // Walking backwards reverses the order; the page is flipped back below.
+  const desc = descending(q) !== backwards
+  let query: SelectQueryBuilder<ReadDatabase, 'customers', Row> = filtered(db, scope, q).select(['id', 'state', 'created_at', 'customer_name'])
+  if (cursorId !== undefined) {
+    const cursor = await db.selectFrom('customers').select(['created_at', 'customer_name'])
+      .where('organization_id', '=', scope.organizationId).where('id', '=', cursorId).executeTakeFirst()
+    if (!cursor) return undefined
+    const value = cursor[column]
+    // Row comparison (sort key, id): a keyset that stays exact when sort keys repeat.
+    query = query.where((eb) => eb(eb.refTuple(column, 'id'), desc ? '<' : '>', eb.tuple(sql.val(value), cursorId)))
+  }
+  const rows = await query.orderBy(column, desc ? 'desc' : 'asc').orderBy('id', desc ? 'desc' : 'asc').limit(pageSize + 1).execute()
+  if (!backwards) return rows
+  const page = rows.slice(0, pageSize).reverse()
+  return rows.length > pageSize ? [...page, rows[pageSize]!] : page
+}
+
+/** ACTIVE sessions past their expiry, oldest first: the expiry timer's work list. */
+export async function findDueSessions(db: Kysely<ReadDatabase>, now: Date, limit: number): Promise<{ sessionId: string; organizationId: string; customerId: string }[]> {
+  const rows = await db.selectFrom('verification_sessions').select(['id', 'organization_id', 'customer_id'])
+    .where('status', '=', 'ACTIVE').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute()
+  return rows.map((r) => ({ sessionId: r.id, organizationId: r.organization_id, customerId: r.customer_id }))
+}

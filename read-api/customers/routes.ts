@@ -1,0 +1,124 @@
+// Read routes of customers: list, read one, compliance checklist, associated persons and
+// businesses, verification sessions. All scoped to the organization and to X-On-Behalf-Of.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import {
+  CUSTOMER_TAGS, associatedEntityParams, customerIdNamedParams, customerIdParams, readHeaders, sessionParams,
+} from '../../domain/customer/apiParams.js'
+import {
+  associatedEntityResource, complianceResource, customerResource, toAssociatedResource, toComplianceResource, toCustomerResource,
+  toSessionResource, verificationSessionResource,
+} from '../../domain/customer/resource.js'
+import type { Customer } from '../../domain/customer/state.js'
+import { errorResponses, invalid, notFound } from '../../domain/errors.js'
+import type { ReadDatabase } from '../../projections/schema.js'
+import { PAGE_LIMITS } from '../pagination/cursorPage.js'
+import { type CustomerListQuery, customerListQuery, customerListResponse, isOffsetMode } from './listQuery.js'
+import { type Scope, findCustomer, listCustomersByCursor, listCustomersByOffset } from './queries.js'
+
+const scopeOf = (request: FastifyRequest): Scope => ({ organizationId: request.principal!.organizationId, onBehalfOf: request.onBehalfOf })
+
+function linkTo(q: CustomerListQuery, pageSize: number, cursor: [string, string]): string {
+  const params = new URLSearchParams()
+  if (q.status) params.set('status', q.status)
+  if (q.type) params.set('type', q.type)
+  if (q.countryCode) params.set('countryCode', q.countryCode)
+  params.set('sort', q.sort)
+  params.set('page_size', String(pageSize))
+  params.set(cursor[0], cursor[1])
+  return `/v1/customers?${params.toString()}`
+}
+
+export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
+  async function customerOr404(request: FastifyRequest, id: string): Promise<Customer> {
+    const customer = await findCustomer(db, scopeOf(request), id)
+    if (!customer) throw notFound('Customer', id)
+    return customer
+  }
+
+  app.get('/customers', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'List customers (filters status, type, countryCode; sort; offset or cursor pagination)',
+      headers: readHeaders,
+      querystring: customerListQuery,
+      response: { 200: customerListResponse, ...errorResponses() },
+    },
+  }, async (request) => {
+    const q = request.query
+    const toItem = (row: { state: Record<string, unknown> }) => toCustomerResource(row.state as Customer)
+    if (isOffsetMode(q)) {
+      const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
+      return { data: rows.map(toItem), total, limit: q.limit ?? PAGE_LIMITS.default, offset: q.offset ?? 0 }
+    }
+    const pageSize = q.page_size ?? PAGE_LIMITS.default
+    const rows = await listCustomersByCursor(db, scopeOf(request), q, pageSize)
+    if (!rows) throw invalid('invalid_cursor', 'The cursor does not name a customer of this organization', [{ field: q.starting_after ? 'starting_after' : 'ending_before', message: 'unknown customer id' }])
+    const backwards = q.ending_before !== undefined
+    const hasMore = rows.length > pageSize
+    const page = rows.slice(0, pageSize)
+    const first = page[0]
+    const last = page.at(-1)
+    return {
+      has_more: hasMore,
+      page_size: pageSize,
+      url: '/v1/customers',
+      data: page.map(toItem),
+      page_next: last && (backwards || hasMore) ? linkTo(q, pageSize, ['starting_after', last.id]) : null,
+      page_prev: first && (backwards ? hasMore : q.starting_after !== undefined) ? linkTo(q, pageSize, ['ending_before', first.id]) : null,
+    }
+  })
+
+  app.get('/customers/:id', {
+    schema: { tags: CUSTOMER_TAGS, summary: 'Read a customer', headers: readHeaders, params: customerIdParams, response: { 200: customerResource, ...errorResponses(404) } },
+  }, async (request) => toCustomerResource(await customerOr404(request, request.params.id)))
+
+  app.get('/customers/:id/compliance', {
+    schema: {
+      tags: CUSTOMER_TAGS,
+      summary: 'Requirement checklist of a customer, each item SATISFIED, MISSING or NOT_APPLICABLE',
+      headers: readHeaders,
+      params: customerIdParams,
+      response: { 200: complianceResource, ...errorResponses(404) },
+    },
+  }, async (request) => toComplianceResource(await customerOr404(request, request.params.id), new Date()))
+
+  const entityList = z.object({ data: z.array(associatedEntityResource).describe('All of them (at most 50 per customer), oldest first') })
+  for (const [path, entityType, label] of [['associated_businesses', 'BUSINESS', 'associated businesses'], ['associated_persons', 'INDIVIDUAL', 'associated persons']] as const) {
+    app.get(`/customers/:customerId/${path}`, {
+      schema: { tags: CUSTOMER_TAGS, summary: `List the ${label} of a customer`, headers: readHeaders, params: customerIdNamedParams, response: { 200: entityList, ...errorResponses(404) } },
+    }, async (request) => {
+      const c = await customerOr404(request, request.params.customerId)
+      const now = new Date()
+      return { data: c.associated.filter((e) => e.entityType === entityType).map((e) => toAssociatedResource(c, e, now)) }
+    })
+    app.get(`/customers/:customerId/${path}/:entityId`, {
+      schema: { tags: CUSTOMER_TAGS, summary: `Read one of the ${label} of a customer`, headers: readHeaders, params: associatedEntityParams, response: { 200: associatedEntityResource, ...errorResponses(404) } },
+    }, async (request) => {
+      const c = await customerOr404(request, request.params.customerId)
+      const entity = c.associated.find((e) => e.id === request.params.entityId && e.entityType === entityType)
+      if (!entity) throw notFound('Associated entity', request.params.entityId)
+      return toAssociatedResource(c, entity, new Date())
+    })
+  }
+
+  const sessionList = z.object({ data: z.array(verificationSessionResource).describe('All sessions of the customer (at most 200), oldest first') })
+  app.get('/customers/:id/verification_sessions', {
+    schema: { tags: CUSTOMER_TAGS, summary: 'List the verification sessions of a customer', headers: readHeaders, params: customerIdParams, response: { 200: sessionList, ...errorResponses(404) } },
+  }, async (request) => {
+    const c = await customerOr404(request, request.params.id)
+    const now = new Date()
+    return { data: c.sessions.map((s) => toSessionResource(c.id, s, now)) }
+  })
+
+  app.get('/customers/:id/verification_sessions/:sessionId', {
+    schema: { tags: CUSTOMER_TAGS, summary: 'Read a verification session (status EXPIRED once past expiresAt)', headers: readHeaders, params: sessionParams, response: { 200: verificationSessionResource, ...errorResponses(404) } },
+  }, async (request) => {
+    const c = await customerOr404(request, request.params.id)
+    const session = c.sessions.find((s) => s.id === request.params.sessionId)
+    if (!session) throw notFound('Verification session', request.params.sessionId)
+    return toSessionResource(c.id, session, new Date())
+  })
+}
