@@ -6,6 +6,7 @@ import { webhookEndpointEventSchemas } from '../domain/webhook-endpoint/events.j
 import { customerEventSchemas } from '../domain/customer/events.js'
 import { documentEventSchemas } from '../domain/document/events.js'
 import { termsEventSchemas } from '../domain/terms/events.js'
+import { webhookTestEventSchemas } from '../domain/webhook-endpoint/testEvent.js'
 
 type Entry = { schema: z.ZodType<Record<string, unknown>>; version: number }
 
@@ -21,6 +22,7 @@ register(webhookEndpointEventSchemas)
 register(customerEventSchemas)
 register(documentEventSchemas)
 register(termsEventSchemas)
+register(webhookTestEventSchemas)
 
 export class UnknownEventTypeError extends Error {
   override readonly name = 'UnknownEventTypeError'

@@ -67,6 +67,7 @@ export interface WebhookDeliveryEndpointsTable {
   id: string
   organization_id: string
   disabled: boolean
+  deleted: boolean
   filter_types: Json<string[]>
   /** The endpoint aggregate's state (domain/webhook-endpoint), as of the subscriber's position. */
   state: Json<Record<string, unknown>>

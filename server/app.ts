@@ -4,6 +4,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Logger } from 'pino'
 import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
+import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
 import { customerRoutes } from './customerRoutes.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
@@ -20,7 +21,7 @@ export const HTTP_LIMITS = {
   keepAliveTimeoutMs: 72_000,
 } as const
 
-export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner'>, logger: Logger): Promise<FastifyInstance> {
+export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner' | 'webhooks'>, logger: Logger): Promise<FastifyInstance> {
   const { config, db, store, runner } = runtime
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -54,6 +55,7 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections })
     await v1.register(webhookEndpointReadRoutes, { db })
     await v1.register(customerRoutes, { runtime, waitForProjections })
+    await v1.register(webhookMessageRoutes, { db, store, webhooks: runtime.webhooks })
   }, { prefix: '/v1' })
 
   return app

@@ -15,6 +15,8 @@ const config = loadConfig()
 const logger = createLogger(config.LOG_LEVEL)
 const runtime = await openRuntime(config, { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) })
 await runtime.runner.start()
+// Subscriber, dispatcher and retention job; runtime.close() stops them before the store closes.
+await runtime.webhooks.start()
 await ensureDemoOrganization(runtime, (line) => process.stdout.write(`${line}\n`))
 const app = await buildApp(runtime, logger)
 await app.listen({ port: config.PORT, host: config.HOST })

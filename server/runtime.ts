@@ -8,6 +8,7 @@ import { allProjectors } from '../projections/allProjectors.js'
 import { migrateToLatest, openReadDatabase } from '../projections/database.js'
 import { type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
 import type { ReadDatabase } from '../projections/schema.js'
+import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
 import type { Config } from './config.js'
 import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
 
@@ -20,6 +21,8 @@ export type Runtime = {
   pool: pg.Pool
   store: EventStore
   runner: ProjectionRunner
+  /** Created here, started by the process that delivers webhooks (server/main.ts). */
+  webhooks: WebhookDelivery
   embedded: EmbeddedCluster | undefined
   close(): Promise<void>
 }
@@ -49,11 +52,13 @@ export async function openRuntime(config: Config, log: Log, options: { poolSize?
     store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
   const runner = createProjectionRunner({ store, db, projectors: allProjectors, onError: (e, name) => log.error({ err: e, projection: name }, 'projection failed; retrying') })
+  const webhooks = createWebhookDelivery({ db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS, onError: (e, message) => log.error({ err: e }, message) })
 
   return {
-    config, databaseUrl, db, pool, store, runner, embedded,
+    config, databaseUrl, db, pool, store, runner, webhooks, embedded,
     async close() {
       closing = true
+      await webhooks.stop()
       await runner.stop()
       await store.close()
       await db.destroy()

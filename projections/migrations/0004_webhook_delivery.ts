@@ -12,11 +12,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
 
   // Endpoints as of the subscriber's position, so fan-out sees them as they were at the event.
+  // A deleted endpoint stays as a tombstone: "deleted" and "not seen yet" must differ.
   await db.schema
     .createTable('webhook_delivery_endpoints')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('organization_id', 'text', (c) => c.notNull())
     .addColumn('disabled', 'boolean', (c) => c.notNull())
+    .addColumn('deleted', 'boolean', (c) => c.notNull())
     .addColumn('filter_types', 'jsonb', (c) => c.notNull())
     .addColumn('state', 'jsonb', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

@@ -8,6 +8,7 @@ import { createLogger } from '../../server/logger.js'
 import type { Logger } from 'pino'
 import { type Runtime, openRuntime } from '../../server/runtime.js'
 import { type createTestDatabase, makeTestDatabase } from './testDatabase.js'
+import type { WebhookStartOptions } from '../../webhooks/webhookDelivery.js'
 
 type TapLike = Parameters<typeof createTestDatabase>[0]
 
@@ -21,12 +22,14 @@ export type TestApp = {
   request(options: InjectOptions & { apiKey?: string | null }): Promise<LightMyRequestResponse>
 }
 
-export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions } = {}): Promise<TestApp> {
   const { url: databaseUrl, drop } = await makeTestDatabase()
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env })
   const logger = options.logger ?? createLogger(config.LOG_LEVEL)
   const runtime = await openRuntime(config, { info: () => undefined, error: (o) => console.error(o) }, { poolSize: 10 })
   await runtime.runner.start()
+  // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
+  if (options.webhooks) await runtime.webhooks.start(options.webhooks)
   const app = await buildApp(runtime, logger)
   await app.ready()
   // One teardown, in order: the app's connections close before the database is dropped.

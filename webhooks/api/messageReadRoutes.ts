@@ -1,0 +1,84 @@
+// GET /v1/webhooks/messages (newest first, cursor pagination, filters) and
+// GET /v1/webhooks/messages/{messageId} (payload, deliveries and every attempt).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { errorResponses, notFound } from '../../domain/errors.js'
+import { PUBLIC_EVENT_TYPES } from '../../domain/webhook-endpoint/eventTypes.js'
+import type { ReadDatabase } from '../../projections/schema.js'
+import { cursorPageSchema, cursorQuery, toCursorPage } from '../../read-api/pagination/cursorPage.js'
+import { WEBHOOK_LIMITS } from '../limits.js'
+import { attemptsOf, deliveriesOf, findMessage, listMessages } from '../messages/queries.js'
+import { webhookMessageDetailResource, webhookMessageResource } from './resources.js'
+import { toAttemptResource, toDeliveryResource, toMessageResource } from './toResources.js'
+
+const TAGS = ['Webhooks']
+const knownTypes = new Set<string>(PUBLIC_EVENT_TYPES)
+
+/** `eventTypes=a,b` or `eventTypes=a&eventTypes=b`. */
+const splitTypes = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat().flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))
+
+const listQuery = cursorQuery.extend({
+  endpointId: z.string().max(64).optional().describe('Only messages sent to this endpoint; adds that delivery\'s status to each item'),
+  eventTypes: z.union([z.string().max(4_000), z.array(z.string().max(100)).max(WEBHOOK_LIMITS.maxEventTypesFilter)]).optional()
+    .refine((v) => splitTypes(v).length <= WEBHOOK_LIMITS.maxEventTypesFilter, `at most ${WEBHOOK_LIMITS.maxEventTypesFilter} types`)
+    .refine((v) => splitTypes(v).every((t) => knownTypes.has(t)), 'must be known event types')
+    .describe('Comma-separated event types (or the parameter repeated)'),
+  tag: z.string().max(WEBHOOK_LIMITS.tagMaxLength).optional().describe('A resource id named in the payload, such as a transfer or customer id'),
+  since: z.iso.datetime({ offset: true }).optional().describe('Messages from this time on (inclusive)'),
+  until: z.iso.datetime({ offset: true }).optional().describe('Messages before this time (exclusive)'),
+})
+
+const messageParams = z.object({ messageId: z.string().max(64).describe('Message id, prefix evt_') })
+
+export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
+  app.get('/webhooks/messages', {
+    schema: {
+      tags: TAGS,
+      summary: 'List webhook messages, newest first',
+      querystring: listQuery,
+      response: { 200: cursorPageSchema(webhookMessageResource), ...errorResponses(422) },
+    },
+  }, async (request) => {
+    const { endpointId, eventTypes, tag, since, until, ...page } = request.query
+    const rows = await listMessages(db, request.principal!.organizationId, page, {
+      ...(endpointId !== undefined ? { endpointId } : {}),
+      eventTypes: splitTypes(eventTypes),
+      ...(tag !== undefined ? { tag } : {}),
+      ...(since !== undefined ? { since: new Date(since) } : {}),
+      ...(until !== undefined ? { until: new Date(until) } : {}),
+    })
+    const result = toCursorPage(rows, page, '/v1/webhooks/messages', toMessageResource)
+    // The page links must keep the filters, or the next page would list everything.
+    const filters = new URLSearchParams()
+    if (endpointId !== undefined) filters.set('endpointId', endpointId)
+    if (eventTypes !== undefined) filters.set('eventTypes', splitTypes(eventTypes).join(','))
+    if (tag !== undefined) filters.set('tag', tag)
+    if (since !== undefined) filters.set('since', since)
+    if (until !== undefined) filters.set('until', until)
+    const suffix = filters.size > 0 ? `&${filters.toString()}` : ''
+    return {
+      ...result,
+      page_next: result.page_next && `${result.page_next}${suffix}`,
+      page_prev: result.page_prev && `${result.page_prev}${suffix}`,
+    }
+  })
+
+  app.get('/webhooks/messages/:messageId', {
+    schema: {
+      tags: TAGS,
+      summary: 'Read a webhook message with its payload, deliveries and every attempt',
+      params: messageParams,
+      response: { 200: webhookMessageDetailResource, ...errorResponses(404) },
+    },
+  }, async (request) => {
+    const message = await findMessage(db, request.principal!.organizationId, request.params.messageId)
+    if (!message) throw notFound('Webhook message', request.params.messageId)
+    const [deliveries, attempts] = await Promise.all([deliveriesOf(db, message.id), attemptsOf(db, message.id)])
+    return {
+      ...toMessageResource(message),
+      deliveries: deliveries.map(toDeliveryResource),
+      attempts: attempts.map(toAttemptResource),
+    }
+  })
+}

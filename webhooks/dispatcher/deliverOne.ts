@@ -1,0 +1,79 @@
+// One attempt of one claimed delivery: check the endpoint and the egress policy, sign afresh,
+// POST, decide the next step (done, retry after the schedule's delay, failed for good), record.
+import type { EventStore } from '../../events/store/port.js'
+import type { Kysely } from 'kysely'
+import { validSecrets } from '../../domain/webhook-endpoint/decider.js'
+import type { ReadDatabase } from '../../projections/schema.js'
+import type { EgressEnvironment } from '../egress/addressClass.js'
+import { postDelivery, type PostOutcome } from '../egress/postDelivery.js'
+import { type Resolver, resolveTarget } from '../egress/resolveTarget.js'
+import { WEBHOOK_LIMITS } from '../limits.js'
+import { signDelivery } from '../signing/signDelivery.js'
+import type { ClaimedDelivery } from './claimDeliveries.js'
+import { disableGoneEndpoint } from './disableGoneEndpoint.js'
+import { type AttemptRecord, type NextStep, recordOutcome } from './recordOutcome.js'
+import { type RetrySchedule, nextDelayMs } from './retrySchedule.js'
+
+export const USER_AGENT = 'payments-webhooks/1.0'
+
+export type DeliverDeps = {
+  db: Kysely<ReadDatabase>
+  store: EventStore
+  environment: EgressEnvironment
+  schedule: RetrySchedule
+  requestTimeoutMs: number
+  resolver: Resolver | undefined
+  onError: (error: unknown, message: string) => void
+}
+
+function nextStepAfter(outcome: Pick<PostOutcome, 'status' | 'aborted'>, d: ClaimedDelivery, schedule: RetrySchedule): NextStep {
+  if (outcome.status >= 200 && outcome.status < 300) return { status: 'SUCCEEDED' }
+  if (outcome.status === 410) return { status: 'FAILED' }
+  // Stopping is not the receiver's fault: send again at once, from whichever dispatcher is up.
+  if (outcome.aborted) return { status: 'PENDING', delayMs: 0 }
+  const delayMs = nextDelayMs(schedule, d.runAttempts + 1)
+  return delayMs === undefined ? { status: 'FAILED' } : { status: 'PENDING', delayMs }
+}
+
+export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+  const endpoint = d.endpoint
+  if (endpoint.status !== 'active' || endpoint.disabled) {
+    const reason = endpoint.status === 'active' ? 'endpoint disabled' : 'endpoint deleted'
+    return record(deps, d, undefined, { status: 'FAILED' }, reason)
+  }
+  const attemptedAt = new Date()
+  const decision = await resolveTarget(endpoint.url, deps.environment, deps.resolver)
+  let outcome: PostOutcome
+  if (!decision.ok) {
+    outcome = { status: 0, body: '', error: decision.reason, durationMs: Date.now() - attemptedAt.getTime(), aborted: false }
+  } else {
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      ...signDelivery(d.messageId, d.body, validSecrets(endpoint.secrets, attemptedAt), attemptedAt),
+    }
+    outcome = await postDelivery(decision.target, headers, d.body, {
+      timeoutMs: deps.requestTimeoutMs,
+      maxBodyBytes: WEBHOOK_LIMITS.responseBodyMaxBytes,
+      signal,
+    })
+  }
+  const next = nextStepAfter(outcome, d, deps.schedule)
+  const gone = outcome.status === 410
+  await record(deps, d, { url: endpoint.url, attemptedAt, status: outcome.status, body: outcome.body, error: outcome.error, durationMs: outcome.durationMs }, next,
+    gone ? 'receiver answered 410 Gone; endpoint disabled' : undefined)
+  if (gone) await disableGoneEndpoint(deps.store, { organizationId: d.organizationId, endpointId: d.endpointId, messageId: d.messageId, environment: deps.environment })
+}
+
+/** Retries recording while the database is briefly away; past that the lease runs out and the delivery is sent again. */
+async function record(deps: DeliverDeps, d: ClaimedDelivery, attempt: AttemptRecord | undefined, next: NextStep, reason?: string): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await recordOutcome(deps.db, d, attempt, next, reason)
+    } catch (error) {
+      if (tries >= WEBHOOK_LIMITS.recordMaxTries) throw error
+      deps.onError(error, 'recording a webhook attempt failed; retrying')
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** tries))
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// Keeps webhook_delivery_endpoints in step with the endpoint events the subscriber reads, using
+// the aggregate's own evolve. Fan-out then sees each endpoint exactly as it was when the event it
+// fans out was recorded (enabled, filters), whatever the projections' progress.
+import type { Kysely } from 'kysely'
+import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
+import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
+import type { ReadDatabase } from '../../projections/schema.js'
+
+const ENDPOINT_EVENT_TYPES = new Set<string>(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted'])
+
+export const isEndpointEvent = (type: string): boolean => ENDPOINT_EVENT_TYPES.has(type)
+
+export async function loadEndpointSnapshot(db: Kysely<ReadDatabase>, endpointId: string): Promise<WebhookEndpointState | undefined> {
+  const row = await db.selectFrom('webhook_delivery_endpoints').select('state').where('id', '=', endpointId).executeTakeFirst()
+  return row ? (row.state as WebhookEndpointState) : undefined
+}
+
+/** Applies one endpoint event inside the subscriber's batch transaction. */
+export async function applyEndpointEvent(trx: Kysely<ReadDatabase>, event: WebhookEndpointEvent): Promise<void> {
+  const endpointId = event.data.endpointId
+  const before = (await loadEndpointSnapshot(trx, endpointId)) ?? webhookEndpointDecider.initialState()
+  const state = webhookEndpointDecider.evolve(before, event)
+  if (state.status === 'none') throw new Error(`endpoint ${endpointId} has no state after ${event.type}`)
+  const row = {
+    organization_id: state.organizationId,
+    disabled: state.disabled,
+    deleted: state.status === 'deleted',
+    filter_types: JSON.stringify(state.filterTypes),
+    state: JSON.stringify(state),
+    updated_at: state.updatedAt,
+  }
+  await trx.insertInto('webhook_delivery_endpoints').values({ id: endpointId, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row)).execute()
+  if (state.status === 'deleted') {
+    // Nothing will be sent to a deleted endpoint; in-flight attempts record their own outcome.
+    await trx.updateTable('webhook_deliveries')
+      .set({ status: 'FAILED', next_attempt_at: null, last_error: 'endpoint deleted', updated_at: new Date() })
+      .where('endpoint_id', '=', endpointId).where('status', '=', 'PENDING').where('lease_token', 'is', null)
+      .execute()
+  }
+}

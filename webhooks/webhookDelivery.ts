@@ -1,0 +1,92 @@
+// Webhook delivery as one object the process owns: the subscriber (events -> messages), the
+// dispatcher (messages -> HTTP) and the retention job. Created with the runtime, started by the
+// server (or a test, or a dispatcher-only process) with the parts it wants.
+import type { Kysely } from 'kysely'
+import type { PublicEventMapper } from '../domain/publicEvents.js'
+import type { EventStore, Position } from '../events/store/port.js'
+import type { ReadDatabase } from '../projections/schema.js'
+import { type Dispatcher, createDispatcher } from './dispatcher/dispatcher.js'
+import { type RetrySchedule, assertRetrySchedule } from './dispatcher/retrySchedule.js'
+import type { EgressEnvironment } from './egress/addressClass.js'
+import type { Resolver } from './egress/resolveTarget.js'
+import { type DispatcherTuning, dispatcherTuning } from './limits.js'
+import { publicEventMappers } from './publicEventMappers.js'
+import { type RetentionJob, startRetentionJob } from './retention/retentionJob.js'
+import { type WebhookSubscriber, createWebhookSubscriber } from './subscriber/subscriber.js'
+
+export type WebhookStartOptions = {
+  subscriber?: boolean
+  dispatcher?: boolean
+  retention?: boolean
+  tuning?: Partial<DispatcherTuning>
+  retentionIntervalMs?: number
+  /** Replaces DNS for egress checks (tests of hosts that resolve to private addresses). */
+  resolver?: Resolver
+  /** Mappers beside the registered ones (tests of fan-out without a domain that emits public events). */
+  extraMappers?: readonly PublicEventMapper[]
+}
+
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>
+
+export function createWebhookDelivery(deps: {
+  db: Kysely<ReadDatabase>
+  store: EventStore
+  environment: EgressEnvironment
+  retryScheduleMs: RetrySchedule
+  onError: (error: unknown, message: string) => void
+}) {
+  assertRetrySchedule(deps.retryScheduleMs)
+  let subscriber: WebhookSubscriber | undefined
+  let dispatcher: Dispatcher | undefined
+  let retention: RetentionJob | undefined
+
+  return {
+    /** Starts the parts asked for (all three by default). */
+    async start(options: WebhookStartOptions = {}): Promise<void> {
+      if (options.dispatcher ?? true) {
+        dispatcher = createDispatcher({
+          db: deps.db,
+          store: deps.store,
+          environment: deps.environment,
+          schedule: deps.retryScheduleMs,
+          tuning: dispatcherTuning(options.tuning),
+          ...(options.resolver ? { resolver: options.resolver } : {}),
+          onError: deps.onError,
+        })
+        dispatcher.start()
+      }
+      if (options.subscriber ?? true) {
+        subscriber = createWebhookSubscriber({
+          db: deps.db,
+          store: deps.store,
+          mappers: [...publicEventMappers, ...(options.extraMappers ?? [])],
+          schedule: deps.retryScheduleMs,
+          onDeliveries: () => dispatcher?.wake(),
+          onError: deps.onError,
+        })
+        await subscriber.start()
+      }
+      if (options.retention ?? true) {
+        retention = startRetentionJob(deps.db, { ...(options.retentionIntervalMs ? { intervalMs: options.retentionIntervalMs } : {}), onError: deps.onError })
+      }
+    },
+
+    /** Resolves true once the messages of events up to `position` exist (false when no subscriber runs here). */
+    waitForMessages: (position: Position | undefined, timeoutMs: number): Promise<boolean> =>
+      subscriber ? subscriber.waitFor(position, timeoutMs) : Promise.resolve(false),
+
+    /** Work was queued (resend, recover): a dispatcher in this process claims it at once. */
+    wakeDispatcher: (): void => dispatcher?.wake(),
+
+    retention: (): RetentionJob | undefined => retention,
+
+    async stop(): Promise<void> {
+      await subscriber?.stop()
+      await dispatcher?.stop()
+      await retention?.stop()
+      subscriber = undefined
+      dispatcher = undefined
+      retention = undefined
+    },
+  }
+}
