@@ -113,8 +113,8 @@ export type OwnershipLimitsCheck =
 
 /**
  * Size, depth and id-uniqueness guards, kept apart from checkOwnershipTree so its
- * error codes stay exactly the four the API documents. Safe on cyclic input (walks
- * stop after maxDepth + 1 steps).
+ * error codes stay exactly the four the API documents. Run checkOwnershipTree first:
+ * cyclic input terminates here but is reported as too deep.
  */
 export function checkOwnershipLimits(
   nodes: OwnershipNode[],
@@ -132,15 +132,18 @@ export function checkOwnershipLimits(
   if (dupes.size > 0) {
     return { ok: false, code: 'ownership_duplicate_id', message: 'owner ids must be unique', nodeIds: [...dupes] }
   }
+  // An acyclic tree is at most nodes.length deep, so walks are bounded even for a huge
+  // maxDepth; a cycle walks past that bound and so counts as too deep.
+  const bound = Math.min(limits.maxDepth, nodes.length)
   const tooDeep: string[] = []
   for (const n of nodes) {
     let depth = 1
     let cur: OwnershipNode | undefined = n
-    while (cur?.parentId != null && depth <= limits.maxDepth) {
+    while (cur?.parentId != null && depth <= bound) {
       cur = byId.get(cur.parentId)
       if (cur) depth += 1
     }
-    if (depth > limits.maxDepth) tooDeep.push(n.id)
+    if (depth > bound) tooDeep.push(n.id)
   }
   if (tooDeep.length > 0) {
     return { ok: false, code: 'ownership_too_deep', message: `ownership may be nested at most ${limits.maxDepth} levels deep`, nodeIds: tooDeep }
@@ -231,10 +234,15 @@ export type OwnershipRequirement = {
  * satisfies the rule. Invalid or oversized trees are never satisfied; `missing` says why.
  */
 export function submissionOwnershipRequirement(nodes: OwnershipNode[], threshold = DEFAULT_OWNERSHIP_THRESHOLD): OwnershipRequirement {
-  const limits = checkOwnershipLimits(nodes)
-  if (!limits.ok) return { satisfied: false, requiredPersonIds: [], missing: limits.message, basis: 'NONE' }
+  // Size first (cheap guard), then structure (so a cycle is reported as a cycle, not as
+  // excessive depth), then depth and duplicate ids.
+  if (nodes.length > MAX_OWNERSHIP_NODES) {
+    return { satisfied: false, requiredPersonIds: [], missing: `an ownership tree may have at most ${MAX_OWNERSHIP_NODES} owners`, basis: 'NONE' }
+  }
   const tree = checkOwnershipTree(nodes)
   if (!tree.ok) return { satisfied: false, requiredPersonIds: [], missing: tree.message, basis: 'NONE' }
+  const limits = checkOwnershipLimits(nodes)
+  if (!limits.ok) return { satisfied: false, requiredPersonIds: [], missing: limits.message, basis: 'NONE' }
 
   const thresholdUnits = toUnits(threshold)
   if (thresholdUnits === undefined) throw new RangeError('threshold must be between 0 and 100')
