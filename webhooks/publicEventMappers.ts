@@ -1,10 +1,12 @@
 // Every registered PublicEventMapper. To publish an aggregate's events, import its mapper from
 // `domain/<aggregate>/publicEvents.ts` and add it to the list: one import, one entry.
+import { customerPublicEvents } from '../domain/customer/publicEvents.js'
 import type { PublicEventMapper } from '../domain/publicEvents.js'
 import { webhookEndpointPublicEvents } from '../domain/webhook-endpoint/publicEvents.js'
 
 export const publicEventMappers: readonly PublicEventMapper[] = [
   webhookEndpointPublicEvents,
+  customerPublicEvents,
 ]
 
 /**

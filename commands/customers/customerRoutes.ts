@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
 import { customerResource, toCustomerResource, toVerificationResult, verificationResult } from '../../domain/customer/resource.js'
 import { createBusinessCustomerBody, createIndividualCustomerBody } from '../../domain/customer/schemas/create.js'
-import { errorResponses } from '../../domain/errors.js'
+import { DomainError, errorResponses } from '../../domain/errors.js'
 import { newId } from '../../domain/ids.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { existing, runCustomerCommand } from './runCustomerCommand.js'
@@ -15,6 +15,10 @@ const deletedResource = z.object({ id: z.string(), deleted: z.literal(true) })
 export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
   const scoped = (request: { principal?: { organizationId: string } }, customerId: string) =>
     ({ organizationId: request.principal!.organizationId, customerId, now: new Date().toISOString() })
+  /** A session bound to one customer acts for it; creating customers is the platform's own business. */
+  const refuseOnBehalfOf = (request: { onBehalfOf?: string | undefined }) => {
+    if (request.onBehalfOf !== undefined) throw new DomainError('forbidden', 'on_behalf_of_not_allowed', 'Creating customers is a platform operation: omit X-On-Behalf-Of')
+  }
 
   app.post('/customers/individuals', {
     schema: {
@@ -23,9 +27,10 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
       description: 'Verification data follows with POST /v1/customers/{id}/verification. Emits customer.created.',
       headers: writeHeaders,
       body: createIndividualCustomerBody,
-      response: { 201: customerResource, ...errorResponses(404, 409) },
+      response: { 201: customerResource, ...errorResponses(403, 404, 409) },
     },
   }, async (request, reply) => {
+    refuseOnBehalfOf(request)
     const state = await runCustomerCommand(deps, request, { type: 'CreateIndividualCustomer', ...scoped(request, newId('cus')), body: request.body })
     return reply.code(201).send(toCustomerResource(existing(state)))
   })
@@ -37,9 +42,10 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
       description: 'Business data follows with POST /v1/customers/{id}/business_verification, owners with associated_persons and associated_businesses. Emits customer.created.',
       headers: writeHeaders,
       body: createBusinessCustomerBody,
-      response: { 201: customerResource, ...errorResponses(404, 409) },
+      response: { 201: customerResource, ...errorResponses(403, 404, 409) },
     },
   }, async (request, reply) => {
+    refuseOnBehalfOf(request)
     const state = await runCustomerCommand(deps, request, { type: 'CreateBusinessCustomer', ...scoped(request, newId('cus')), body: request.body })
     return reply.code(201).send(toCustomerResource(existing(state)))
   })

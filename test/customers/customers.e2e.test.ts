@@ -137,3 +137,14 @@ t.test('tenants never see each other\'s customers: 404 everywhere', async (t) =>
   t.equal(listB.data.length, 0, 'B lists none of A\'s customers')
   t.equal((await h.request({ method: 'GET', url: `/v1/customers/${c.id}`, apiKey: a.apiKey })).json().status, 'DRAFT', 'B changed nothing')
 })
+
+t.test('Idempotency-Key: a retried create returns the same customer, not a second one', async (t) => {
+  const org = await h.newOrganization('Retrier')
+  const send = () => h.request({ method: 'POST', url: '/v1/customers/individuals', apiKey: org.apiKey, headers: { 'idempotency-key': 'create-ada-1' }, payload: { firstName: 'Ada', lastName: 'Retry' } })
+  const first = await send()
+  const second = await send()
+  t.equal(second.statusCode, 201)
+  t.equal(second.headers['idempotent-replayed'], 'true')
+  t.same(second.json(), first.json())
+  t.equal((await h.request({ method: 'GET', url: '/v1/customers', apiKey: org.apiKey })).json().data.length, 1)
+})
