@@ -8,6 +8,7 @@ import { type CpuShares, measureCpu } from './cpu.js'
 import { type BenchPostgres, openBenchPostgres } from './database.js'
 import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
 import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
+import { WEBHOOK_BENCH_PLAN, type WebhookBenchResult, runWebhookBench } from './webhookBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -179,6 +180,12 @@ function httpRow(name: string, r: Measured<HttpBenchResult>, target?: { text: st
     cpuCell(r.cpu, true), text, verdict(clean && (target?.pass ?? true))]
 }
 
+function webhookRow(r: WebhookBenchResult): Cell[] {
+  return [`(d) webhooks, ${r.endpoints} endpoint${r.endpoints > 1 ? 's' : ''}, ${r.mode}`, r.mode === 'burst' ? `${WEBHOOK_BENCH_PLAN.burstWriters} writers` : '1 at a time',
+    `${formatNumber(r.deliveries)} deliveries`, `${r.seconds.toFixed(2)} s`, formatNumber(r.deliveriesPerSecond), formatNumber(r.eventsPerSecond),
+    formatMs(r.latency.p50Ms), formatMs(r.latency.p99Ms), '-', cpuCell(r.cpu, true), undefined, undefined]
+}
+
 function ratioRow(name: string, value: number, target?: { text: string; pass: boolean }): Cell[] {
   return [name, undefined, undefined, undefined, `${value.toFixed(2)}×`, undefined, undefined, undefined, undefined, undefined, target?.text, target ? verdict(target.pass) : undefined]
 }
@@ -195,6 +202,7 @@ async function main(): Promise<void> {
   const appends = await appendPhase(database)
   const api = await apiPhase(database)
   const toy = await toyPhase(database)
+  const webhooks = await runWebhookBench({ createDatabase: (purpose) => database!.createDatabase(purpose), startChild, stopChild, postmasterPid: database.postmasterPid, log })
 
   const commandRatio = api.command.requestsPerSecond / toy.requestsPerSecond
   const rows: Cell[][] = [
@@ -210,6 +218,7 @@ async function main(): Promise<void> {
     ratioRow('ratio query / toy req/s', api.query.requestsPerSecond / toy.requestsPerSecond),
     ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
+    ...webhooks.map(webhookRow),
   ]
   const cpus = os.cpus()
   process.stdout.write([
@@ -226,7 +235,10 @@ async function main(): Promise<void> {
     '',
     'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
     `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other work)`,
-    ...disturbed([appends.one, appends.many, api.command, api.query, api.health, toy]),
+    '(d) webhooks: events appended to the store, delivered by the service (subscriber + dispatcher, default tuning) to a local receiver;',
+    '    ops/s = deliveries/s, p50/p99 = event append to the receiver\'s 200; sequential = one event at a time, burst = ' +
+      `${WEBHOOK_BENCH_PLAN.burstWriters} concurrent writers`,
+    ...disturbed([appends.one, appends.many, api.command, api.query, api.health, toy, ...webhooks]),
     `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',
   ].join('\n'))

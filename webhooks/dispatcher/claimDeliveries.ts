@@ -25,61 +25,68 @@ export type ClaimedDelivery = {
   endpoint: WebhookEndpointState
 }
 
-type Candidate = { message_id: string; endpoint_id: string; lease_token: string | null; leased_at: Date | null; next_trigger: WebhookAttemptTrigger }
+type Candidate = { message_id: string; endpoint_id: string; lease_token: string | null; leased_at: Date | null; next_trigger: WebhookAttemptTrigger; busy: number }
 
 export const newLeaseToken = (): string => randomBytes(12).toString('base64url')
 
-/** Picks up to `room` candidates, at most `free(endpoint)` per endpoint, in due order. */
-function pick(candidates: Candidate[], busy: Map<string, number>, perEndpoint: number, room: number): Candidate[] {
+/** Picks up to `room` candidates, at most `perEndpoint` leases per endpoint counting live ones, in due order. */
+function pick(candidates: Candidate[], perEndpoint: number, room: number): Candidate[] {
   const taken = new Map<string, number>()
   const picked: Candidate[] = []
   for (const c of candidates) {
     if (picked.length >= room) break
-    const used = (busy.get(c.endpoint_id) ?? 0) + (taken.get(c.endpoint_id) ?? 0)
-    if (used >= perEndpoint) continue
-    taken.set(c.endpoint_id, (taken.get(c.endpoint_id) ?? 0) + 1)
+    const mine = taken.get(c.endpoint_id) ?? 0
+    if (c.busy + mine >= perEndpoint) continue
+    taken.set(c.endpoint_id, mine + 1)
     picked.push(c)
   }
   return picked
 }
+
+const keyList = (rows: readonly { message_id: string; endpoint_id: string }[]) => sql.join(rows.map((c) => sql`(${c.message_id}, ${c.endpoint_id})`))
 
 export async function claimDeliveries(db: Kysely<ReadDatabase>, options: { room: number; perEndpoint: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
   if (options.room < 1) return []
   const leaseToken = newLeaseToken()
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx)
+    // Live leases per endpoint (few rows: at most maxInFlight per dispatcher). Saturated endpoints
+    // are left out of the scan, so one endpoint's backlog cannot hide the others' due deliveries.
+    const busy = trx.selectFrom('webhook_deliveries').select(['endpoint_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('lease_token', 'is not', null).where('lease_until', '>=', sql<Date>`now()`).groupBy('endpoint_id').as('b')
     // Only endpoints the subscriber has seen: a resend may name one created a moment ago.
-    const candidates = await trx.selectFrom('webhook_deliveries as d')
+    const candidates = (await trx.selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_delivery_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select(['d.message_id', 'd.endpoint_id', 'd.lease_token', 'd.leased_at', 'd.next_trigger'])
+      .leftJoin(busy, 'b.endpoint_id', 'd.endpoint_id')
+      .select(['d.message_id', 'd.endpoint_id', 'd.lease_token', 'd.leased_at', 'd.next_trigger', sql<string>`coalesce(b.n, 0)`.as('busy')])
       .where('d.status', '=', 'PENDING')
       .where('d.next_attempt_at', '<=', sql<Date>`now()`)
       .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', sql<Date>`now()`)]))
+      .where(sql<boolean>`coalesce(b.n, 0) < ${options.perEndpoint}`)
       .orderBy('d.next_attempt_at')
       .limit(WEBHOOK_LIMITS.claimScanSize)
-      .forUpdate('d').skipLocked()
-      .execute()
-    if (candidates.length === 0) return []
-    const endpointIds = [...new Set(candidates.map((c) => c.endpoint_id))]
-    const busyRows = await trx.selectFrom('webhook_deliveries').select(['endpoint_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('endpoint_id', 'in', endpointIds).where('lease_token', 'is not', null).where('lease_until', '>=', sql<Date>`now()`)
-      .groupBy('endpoint_id').execute()
-    const busy = new Map(busyRows.map((r) => [r.endpoint_id, Number(r.n)]))
-    const picked = pick(candidates, busy, options.perEndpoint, options.room)
+      .execute()).map((c) => ({ ...c, busy: Number(c.busy) }))
+    const picked = pick(candidates, options.perEndpoint, options.room)
     if (picked.length === 0) return []
 
-    const keys = picked.map((c) => sql`(${c.message_id}, ${c.endpoint_id})`)
+    // Lock only what is taken; a row another transaction holds (a record, a resend) is skipped,
+    // and the conditions are checked again under the lock.
     const rows = await trx.updateTable('webhook_deliveries as d')
-      .from('webhook_messages as m')
+      .from(['webhook_messages as m', 'webhook_delivery_endpoints as e'])
       .set({ lease_token: leaseToken, lease_until: sql<Date>`now() + ${options.leaseMs} * interval '1 millisecond'`, leased_at: sql<Date>`now()` })
       .whereRef('m.id', '=', 'd.message_id')
-      .where(sql<boolean>`(d.message_id, d.endpoint_id) IN (${sql.join(keys)})`)
-      .returning(['d.message_id', 'd.endpoint_id', 'd.organization_id', 'd.next_trigger', 'd.run_attempts', 'd.generation', 'm.body'])
+      .whereRef('e.id', '=', 'd.endpoint_id')
+      .where(sql<boolean>`(d.message_id, d.endpoint_id) IN (SELECT message_id, endpoint_id FROM webhook_deliveries
+        WHERE (message_id, endpoint_id) IN (${keyList(picked)}) AND status = 'PENDING' AND next_attempt_at <= now()
+          AND (lease_until IS NULL OR lease_until < now())
+        FOR UPDATE SKIP LOCKED)`)
+      .returning(['d.message_id', 'd.endpoint_id', 'd.organization_id', 'd.next_trigger', 'd.run_attempts', 'd.generation', 'm.body', 'e.state'])
       .execute()
-    const endpoints = await trx.selectFrom('webhook_delivery_endpoints').select(['id', 'state']).where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))]).execute()
-    const stateOf = new Map(endpoints.map((e) => [e.id, e.state as WebhookEndpointState]))
+    if (rows.length === 0) return []
+    const stateOf = new Map(rows.map((r) => [r.endpoint_id, r.state as WebhookEndpointState]))
 
-    const interrupted = picked.filter((c) => c.lease_token !== null)
+    const claimed = new Set(rows.map((r) => `${r.message_id} ${r.endpoint_id}`))
+    const interrupted = picked.filter((c) => c.lease_token !== null && claimed.has(`${c.message_id} ${c.endpoint_id}`))
     if (interrupted.length > 0) {
       await trx.insertInto('webhook_attempts').values(interrupted.map((c) => {
         const state = stateOf.get(c.endpoint_id)
@@ -99,7 +106,7 @@ export async function claimDeliveries(db: Kysely<ReadDatabase>, options: { room:
       })).execute()
       // It counts as an attempt of the run, so a delivery that keeps killing its dispatcher still ends.
       await trx.updateTable('webhook_deliveries').set((eb) => ({ attempt_count: eb('attempt_count', '+', 1), run_attempts: eb('run_attempts', '+', 1) }))
-        .where(sql<boolean>`(message_id, endpoint_id) IN (${sql.join(interrupted.map((c) => sql`(${c.message_id}, ${c.endpoint_id})`))})`)
+        .where(sql<boolean>`(message_id, endpoint_id) IN (${keyList(interrupted)})`)
         .execute()
     }
 

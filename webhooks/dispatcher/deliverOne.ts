@@ -11,7 +11,7 @@ import { WEBHOOK_LIMITS } from '../limits.js'
 import { signDelivery } from '../signing/signDelivery.js'
 import type { ClaimedDelivery } from './claimDeliveries.js'
 import { disableGoneEndpoint } from './disableGoneEndpoint.js'
-import { type AttemptRecord, type NextStep, recordOutcome } from './recordOutcome.js'
+import type { AttemptRecord, NextStep, OutcomeRecorder } from './recordOutcome.js'
 import { type RetrySchedule, nextDelayMs } from './retrySchedule.js'
 
 export const USER_AGENT = 'payments-webhooks/1.0'
@@ -23,6 +23,7 @@ export type DeliverDeps = {
   schedule: RetrySchedule
   requestTimeoutMs: number
   resolver: Resolver | undefined
+  recorder: OutcomeRecorder
   onError: (error: unknown, message: string) => void
 }
 
@@ -69,7 +70,7 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
 async function record(deps: DeliverDeps, d: ClaimedDelivery, attempt: AttemptRecord | undefined, next: NextStep, reason?: string): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
-      return await recordOutcome(deps.db, d, attempt, next, reason)
+      return await deps.recorder.record({ delivery: d, attempt, next, ...(reason !== undefined ? { reason } : {}) })
     } catch (error) {
       if (tries >= WEBHOOK_LIMITS.recordMaxTries) throw error
       deps.onError(error, 'recording a webhook attempt failed; retrying')

@@ -11,6 +11,7 @@ import type { DispatcherTuning } from '../limits.js'
 import { processRecoveries } from '../messages/processRecoveries.js'
 import { type ClaimedDelivery, claimDeliveries } from './claimDeliveries.js'
 import { deliverOne } from './deliverOne.js'
+import { createOutcomeRecorder } from './recordOutcome.js'
 import type { RetrySchedule } from './retrySchedule.js'
 
 const ERROR_BACKOFF_MAX_MS = 5_000
@@ -27,6 +28,7 @@ export function createDispatcher(deps: {
   onError: (error: unknown, message: string) => void
 }) {
   const { tuning } = deps
+  const recorder = createOutcomeRecorder(deps.db)
   const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>()
   let running = false
   let loop: Promise<void> | undefined
@@ -52,7 +54,7 @@ export function createDispatcher(deps: {
   function launch(d: ClaimedDelivery): void {
     const key = `${d.messageId} ${d.endpointId}`
     const abort = new AbortController()
-    const done = deliverOne({ ...deps, requestTimeoutMs: tuning.requestTimeoutMs, resolver: deps.resolver }, d, abort.signal)
+    const done = deliverOne({ ...deps, requestTimeoutMs: tuning.requestTimeoutMs, resolver: deps.resolver, recorder }, d, abort.signal)
       .catch((error: unknown) => deps.onError(error, `webhook delivery ${key} failed to record; its lease will run out and it is sent again`))
       .finally(() => {
         inFlight.delete(key)

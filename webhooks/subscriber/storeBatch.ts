@@ -11,7 +11,7 @@ import type { RetrySchedule } from '../dispatcher/retrySchedule.js'
 import { boundedTags, buildEnvelope } from '../envelope.js'
 import { targetEndpointOf } from '../publicEventMappers.js'
 import { applyEndpointEvent, isEndpointEvent } from './endpointSnapshots.js'
-import { storeMessage } from './storeMessage.js'
+import { type NewMessage, storeMessages } from './storeMessages.js'
 
 export const SUBSCRIBER_CHECKPOINT = 'webhook_messages'
 
@@ -19,7 +19,7 @@ export type BatchDeps = {
   mappers: readonly PublicEventMapper[]
   schedule: RetrySchedule
   comparePositions: (a: Position, b: Position) => number
-  onCapped?: (messageId: string, endpoints: number) => void
+  onCapped?: (organizationId: string, endpoints: number) => void
 }
 
 async function lockCheckpoint(trx: Kysely<ReadDatabase>): Promise<Position> {
@@ -54,16 +54,26 @@ export async function storeBatch(db: Kysely<ReadDatabase>, events: RecordedEvent
     const fresh = events.filter((e) => deps.comparePositions(e.position, stored) > 0)
     if (fresh.length === 0) return { position: stored, deliveries: 0 }
     let deliveries = 0
+    // Messages are stored in runs; an endpoint event ends a run, so fan-out sees endpoints as they
+    // were when each message's event was recorded.
+    let run: NewMessage[] = []
+    const flush = async () => {
+      deliveries += await storeMessages(trx, run, deps.schedule, deps.onCapped)
+      run = []
+    }
     for (const event of fresh) {
       // Unregistered types (benchmarks, tests) reach mappers as stored; registered ones parsed and upcast.
       const data = isKnownEventType(event.type) ? parseEventData(event.type, event.data) : event.data
-      if (isEndpointEvent(event.type)) await applyEndpointEvent(trx, { type: event.type, data } as WebhookEndpointEvent)
+      if (isEndpointEvent(event.type)) {
+        await flush()
+        await applyEndpointEvent(trx, { type: event.type, data } as WebhookEndpointEvent)
+      }
       const publicEvent = toPublicEvent(deps.mappers, event, data)
       if (!publicEvent) continue
       const organizationId = event.metadata.organizationId
       if (!organizationId) throw new Error(`Event ${event.id} (${event.type}) has a public type but no organizationId in its metadata`)
       const { envelope, body } = buildEnvelope({ storedEventId: event.id, recordedAt: event.recordedAt, organizationId, event: publicEvent })
-      deliveries += await storeMessage(trx, {
+      run.push({
         id: envelope.id,
         organizationId,
         eventType: envelope.type,
@@ -71,8 +81,9 @@ export async function storeBatch(db: Kysely<ReadDatabase>, events: RecordedEvent
         tags: boundedTags(publicEvent.tags),
         targetEndpointId: targetEndpointOf(event.type, data) ?? null,
         createdAt: event.recordedAt,
-      }, deps.schedule, (count) => deps.onCapped?.(envelope.id, count))
+      })
     }
+    await flush()
     const last = fresh[fresh.length - 1]!.position
     await trx.updateTable('webhook_subscriber_checkpoints').set({ position: last, updated_at: new Date() }).where('name', '=', SUBSCRIBER_CHECKPOINT).execute()
     return { position: last, deliveries }

@@ -49,7 +49,7 @@ export function createWebhookSubscriber(deps: {
               mappers: deps.mappers,
               schedule: deps.schedule,
               comparePositions: deps.store.comparePositions,
-              onCapped: (messageId, count) => deps.onError(new Error(`fan-out capped at ${WEBHOOK_LIMITS.maxEndpointsPerFanOut} of ${count} endpoints`), `webhook message ${messageId}`),
+              onCapped: (organizationId, count) => deps.onError(new Error(`fan-out capped at ${WEBHOOK_LIMITS.maxEndpointsPerFanOut} of ${count} endpoints`), `webhook messages of ${organizationId}`),
             })
             advance(result.position)
             if (result.deliveries > 0) deps.onDeliveries()
