@@ -10,6 +10,8 @@ export const CUSTOMER_SORTS = ['-createdAt', 'createdAt', 'customerName', '-cust
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number]
 
 const pageSize = z.coerce.number().int().min(PAGE_LIMITS.min).max(PAGE_LIMITS.max)
+/** Deep offsets scan and discard every row before them: past this, use the cursor. */
+export const MAX_LIST_OFFSET = 100_000
 
 export const customerListQuery = z.object({
   status: z.enum(CUSTOMER_STATUSES).optional(),
@@ -17,7 +19,7 @@ export const customerListQuery = z.object({
   countryCode: countryCode.optional(),
   sort: z.enum(CUSTOMER_SORTS).default('-createdAt').describe('-createdAt (default, newest first), createdAt, customerName, -customerName; ties broken by id'),
   limit: pageSize.optional().describe('Offset mode: items per page, 1-1000, default 50'),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional().describe('Offset mode: items to skip, default 0'),
+  offset: z.coerce.number().int().min(0).max(MAX_LIST_OFFSET).optional().describe('Offset mode: items to skip, default 0, at most 100000 (use the cursor beyond)'),
   page_size: pageSize.optional().describe('Cursor mode (the default): items per page, 1-1000, default 50'),
   starting_after: z.string().max(64).optional().describe('Cursor: id of the last item of the previous page'),
   ending_before: z.string().max(64).optional().describe('Cursor: id of the first item of the next page'),
