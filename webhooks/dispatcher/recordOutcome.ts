@@ -26,6 +26,8 @@ export type Outcome = { delivery: ClaimedDelivery; attempt: AttemptRecord | unde
 
 export const RECORDER_LIMITS = { maxOutcomesPerCommit: 500 } as const
 
+const FOREIGN_KEY_VIOLATION = '23503'
+
 const clip = (text: string | null) => (text === null ? null : text.slice(0, WEBHOOK_LIMITS.errorTextMaxLength))
 const delayOf = (next: NextStep) => (next.status === 'PENDING' ? next.delayMs : null)
 const nextAt = (next: NextStep) => (next.status === 'PENDING' ? sql<Date>`now() + ${next.delayMs} * interval '1 millisecond'` : null)
@@ -88,6 +90,10 @@ export function createOutcomeRecorder(db: Kysely<ReadDatabase>) {
   let waiting: { outcome: Outcome; resolve: () => void; reject: (error: unknown) => void }[] = []
   let flushing = false
 
+  /** The message was purged meanwhile (retention): nothing is left to record. Otherwise the caller retries. */
+  const settleAlone = (w: (typeof waiting)[number], error: unknown) =>
+    ((error as { code?: string } | null | undefined)?.code === FOREIGN_KEY_VIOLATION ? w.resolve() : w.reject(error))
+
   async function flush(): Promise<void> {
     flushing = true
     while (waiting.length > 0) {
@@ -97,8 +103,9 @@ export function createOutcomeRecorder(db: Kysely<ReadDatabase>) {
         await recordOutcomes(db, group.map((w) => w.outcome))
         for (const w of group) w.resolve()
       } catch (error) {
-        // Each caller retries on its own; one bad outcome must not fail its neighbours for good.
-        for (const w of group) w.reject(error)
+        // One bad outcome must not fail its neighbours: write each alone, so only it fails.
+        if (group.length === 1) settleAlone(group[0]!, error)
+        else for (const w of group) await recordOutcomes(db, [w.outcome]).then(w.resolve, (e: unknown) => settleAlone(w, e))
       }
     }
     flushing = false
