@@ -48,6 +48,8 @@ t.test('egress decision: https only in production, every resolved address public
   t.match(await resolveTarget('https://user:pw@good.example/', 'production', resolver), { ok: false, reason: /credentials/ })
   t.match(await resolveTarget('https://none.example/', 'production', resolver), { ok: false, reason: /no address/ })
   t.match(await resolveTarget('https://missing.example/', 'production', resolver), { ok: false, reason: /DNS lookup of missing.example failed/ })
+  const hanging: Resolver = () => new Promise(() => undefined)
+  t.match(await resolveTarget('https://slow.example/', 'production', hanging, 50), { ok: false, reason: /DNS lookup of slow.example failed: timed out after 50 ms/ }, 'a lookup is bounded by the attempt timeout')
   const before = lookups
   t.match(await resolveTarget('https://169.254.169.254/latest', 'production', resolver), { ok: false, reason: /link_local/ })
   t.match(await resolveTarget('https://[::ffff:127.0.0.1]/', 'production', resolver), { ok: false, reason: /loopback/ })

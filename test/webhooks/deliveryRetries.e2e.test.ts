@@ -85,7 +85,7 @@ t.test('network errors and timeouts: status 0 with the error text; body kept to 
   t.equal(r!.attempts.length, SCHEDULE.length)
   t.ok(r!.attempts.every((a) => a.responseStatusCode === 0 && /ECONNREFUSED/.test(a.error ?? '')), 'connection refused: status 0 and the error')
   t.equal(r!.deliveries[0]!.status, 'FAILED')
-  t.ok(s!.attempts.every((a) => a.responseStatusCode === 0 && /timed out after 400 ms/.test(a.error ?? '')), 'timeout: status 0 and the error')
+  t.ok(s!.attempts.every((a) => a.responseStatusCode === 0 && /timed out after \d+ ms without a response/.test(a.error ?? '')), 'timeout: status 0 and the error')
   t.ok(s!.attempts.every((a) => a.durationMs! >= 380 && a.durationMs! < 1_500), 'timeout duration recorded')
   t.equal(b!.attempts[0]!.responseBody.length, 20_000, 'first 20 000 bytes of the body')
   t.equal(b!.deliveries[0]!.status, 'SUCCEEDED')

@@ -43,7 +43,9 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
     return record(deps, d, undefined, { status: 'FAILED' }, reason)
   }
   const attemptedAt = new Date()
-  const decision = await resolveTarget(endpoint.url, deps.environment, deps.resolver)
+  // One deadline for the whole attempt: lookup, connect, response.
+  const deadline = attemptedAt.getTime() + deps.requestTimeoutMs
+  const decision = await resolveTarget(endpoint.url, deps.environment, deps.resolver, deps.requestTimeoutMs)
   let outcome: PostOutcome
   if (!decision.ok) {
     outcome = { status: 0, body: '', error: decision.reason, durationMs: Date.now() - attemptedAt.getTime(), aborted: false }
@@ -54,7 +56,7 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
       ...signDelivery(d.messageId, d.body, validSecrets(endpoint.secrets, attemptedAt), attemptedAt),
     }
     outcome = await postDelivery(decision.target, headers, d.body, {
-      timeoutMs: deps.requestTimeoutMs,
+      timeoutMs: Math.max(1, deadline - Date.now()),
       maxBodyBytes: WEBHOOK_LIMITS.responseBodyMaxBytes,
       signal,
     })

@@ -5,7 +5,7 @@ import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { type EgressEnvironment, isAllowedAddress } from './addressClass.js'
 
-export const EGRESS_LIMITS = { maxResolvedAddresses: 32 } as const
+export const EGRESS_LIMITS = { maxResolvedAddresses: 32, lookupTimeoutMs: 15_000 } as const
 
 export type ResolvedAddress = { address: string; family: 4 | 6 }
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
@@ -20,7 +20,7 @@ export const systemResolver: Resolver = async (hostname) => {
 
 const refuse = (reason: string): TargetDecision => ({ ok: false, reason: `egress refused: ${reason}` })
 
-export async function resolveTarget(rawUrl: string, environment: EgressEnvironment, resolve: Resolver = systemResolver): Promise<TargetDecision> {
+export async function resolveTarget(rawUrl: string, environment: EgressEnvironment, resolve: Resolver = systemResolver, timeoutMs: number = EGRESS_LIMITS.lookupTimeoutMs): Promise<TargetDecision> {
   let url: URL
   try {
     url = new URL(rawUrl)
@@ -36,10 +36,17 @@ export async function resolveTarget(rawUrl: string, environment: EgressEnvironme
   let addresses: ResolvedAddress[]
   if (literal !== 0) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }]
   else {
+    // getaddrinfo has no deadline of its own; the attempt's timeout covers the lookup too.
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)
+    })
     try {
-      addresses = await resolve(host)
+      addresses = await Promise.race([resolve(host), timedOut])
     } catch (error) {
       return { ok: false, reason: `DNS lookup of ${host} failed: ${error instanceof Error ? error.message : String(error)}` }
+    } finally {
+      clearTimeout(timer)
     }
   }
   if (addresses.length === 0) return { ok: false, reason: `DNS lookup of ${host} returned no address` }
