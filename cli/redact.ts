@@ -1,15 +1,25 @@
-// What auditors must not see in an event: webhook signing secrets and API key hashes (a hash of a
-// high-entropy key is not reversible, but it is a lookup credential for anyone with the database).
+// What auditors must not see in full in an event: webhook signing secrets and API key hashes
+// (replaced), and identity document numbers (masked to their last four characters, enough to
+// match a record, too little to reuse it).
 export const REDACTED_KEYS: ReadonlySet<string> = new Set(['secret', 'keyHash'])
+export const MASKED_KEYS: ReadonlySet<string> = new Set(['taxIdentificationNumber', 'idNumber'])
 export const REDACTED = '[redacted]'
 
-/** A copy of `value` with every property named in REDACTED_KEYS replaced, at any depth. */
+/** A copy of `value` with secrets replaced and document numbers masked, at any depth. */
 export function redactSecrets<T>(value: T): T {
   return redact(value) as T
+}
+
+export function mask(value: string): string {
+  return value.length <= 4 ? '****' : `${'*'.repeat(Math.min(value.length - 4, 12))}${value.slice(-4)}`
 }
 
 function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact)
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, REDACTED_KEYS.has(key) ? REDACTED : redact(inner)]))
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
+    if (REDACTED_KEYS.has(key)) return [key, REDACTED]
+    if (MASKED_KEYS.has(key) && typeof inner === 'string') return [key, mask(inner)]
+    return [key, redact(inner)]
+  }))
 }

@@ -30,7 +30,9 @@ export function openReadDatabase(
 }
 
 export async function migrateToLatest(db: Kysely<ReadDatabase>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider })
+  // Migrations are independent table creations, numbered per area; a database migrated while one
+  // landed before a lower-numbered one must still accept the other.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)

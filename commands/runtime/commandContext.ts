@@ -10,6 +10,7 @@ export type CommandContext = {
   /** The request or event that caused this command. */
   causationId?: string
   correlationId?: string
+  onBehalfOf?: string
 }
 
 export function toMetadata(context: CommandContext): EventMetadata {
@@ -20,5 +21,6 @@ export function toMetadata(context: CommandContext): EventMetadata {
     ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
     causationId: context.causationId ?? context.requestId,
     correlationId: context.correlationId ?? context.requestId,
+    ...(context.onBehalfOf ? { onBehalfOf: context.onBehalfOf } : {}),
   }
 }

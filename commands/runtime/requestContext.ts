@@ -14,5 +14,7 @@ export function contextFrom(request: FastifyRequest): CommandContext {
     ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
     causationId: request.id,
     correlationId: typeof correlation === 'string' && correlation.length <= 128 ? correlation : request.id,
+    // Validated by server/auth/onBehalfOf.ts: a customer of the caller's organization.
+    ...(request.onBehalfOf ? { onBehalfOf: request.onBehalfOf } : {}),
   }
 }

@@ -10,6 +10,8 @@ export type EventMetadata = {
   idempotencyKey?: string
   causationId?: string
   correlationId?: string
+  /** The customer a platform request acted for (X-On-Behalf-Of), when it named one. */
+  onBehalfOf?: string
 }
 
 export type NewEvent = {

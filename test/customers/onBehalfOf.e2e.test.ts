@@ -1,6 +1,7 @@
 // X-On-Behalf-Of through HTTP: it must name a customer of the caller's organization, and binds
 // customer-scoped operations to that customer.
 import t from 'tap'
+import { streams } from '../../events/streams.js'
 import { startTestApp } from '../harness/testApp.js'
 import { createIndividual, PNG } from './fixtures.js'
 
@@ -18,6 +19,9 @@ t.test('a customer of the organization: reads and writes are bound to it', async
   t.equal((await h.request({ method: 'GET', url: `/v1/customers/${b.id}/compliance`, headers: as(a.id) })).statusCode, 404)
   t.equal((await h.request({ method: 'POST', url: `/v1/customers/${b.id}/verification`, headers: as(a.id), payload: { phone: '+14155550123' } })).statusCode, 404)
   t.equal((await h.request({ method: 'POST', url: `/v1/customers/${a.id}/verification`, headers: as(a.id), payload: { phone: '+14155550123' } })).statusCode, 200)
+  const recorded = await h.runtime.store.readStream(streams.customer(a.id))
+  t.equal(recorded.at(-1)!.metadata.onBehalfOf, a.id, 'the event records whom the platform acted for')
+  t.notOk(recorded[0]!.metadata.onBehalfOf, 'and a request without the header records none')
   const doc = await h.request({ method: 'POST', url: '/v1/documents', headers: as(a.id), payload: { fileName: 'a.png', contentType: 'image/png', content: PNG.toString('base64') } })
   t.equal(doc.json().customerId, a.id, 'an upload defaults to the bound customer')
   t.equal((await h.request({ method: 'POST', url: '/v1/documents', headers: as(a.id), payload: { customerId: b.id, fileName: 'a.png', contentType: 'image/png', content: PNG.toString('base64') } })).statusCode, 404)
