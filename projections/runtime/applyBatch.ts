@@ -33,6 +33,11 @@ export async function applyBatch(db: Kysely<ReadDatabase>, projectors: readonly 
   const parsed = new Map(relevant.map((e) => [e.id, { ...e, data: parseEventData(e.type, e.data) }]))
   const names = projectors.map((p) => p.name)
   return db.transaction().execute(async (trx) => {
+    // Read models are derived data: rows and checkpoint commit atomically, so a crash that loses
+    // this commit's last moments loses both, and the projector replays from the durable event
+    // store, exactly once. Not waiting for the WAL flush takes an fsync off every command's path.
+    // Events, idempotency records and webhook deliveries keep synchronous commit.
+    await sql`SET LOCAL synchronous_commit TO OFF`.execute(trx)
     const rows = await trx.selectFrom('projection_checkpoints').select(['name', 'position'])
       .where('name', 'in', names).orderBy('name').forUpdate().execute()
     const stored = new Map(rows.map((r) => [r.name, r.position as Position]))

@@ -18,6 +18,7 @@ DECLARE
   n int := coalesce(array_length(p_streams, 1), 0);
   lock_names text[];
   lock_revs bigint[];
+  reserved bigint[];
   ok boolean[] := array_fill(false, ARRAY[n]);
   actual bigint[] := array_fill(NULL::bigint, ARRAY[n]);
   start_rev bigint[] := array_fill(NULL::bigint, ARRAY[n]);
@@ -25,15 +26,22 @@ DECLARE
   cur bigint;
   r record;
 BEGIN
-  -- Lock every stream row (creating missing ones at -1) in name order, so batches never deadlock.
-  WITH locked AS (
-    INSERT INTO es_streams (stream_name, revision)
-    SELECT s, -1 FROM (SELECT DISTINCT unnest(p_streams) AS s) d ORDER BY s
-    ON CONFLICT (stream_name) DO UPDATE SET revision = es_streams.revision
-    RETURNING stream_name, revision
+  -- One statement locks every stream row (name order, so batches never deadlock) and reserves
+  -- the batch's events optimistically: revision += the stream's total. The revision before the
+  -- batch is new - total. If an append is then rejected, a second statement corrects the rows.
+  WITH totals AS (
+    SELECT u.s, sum(u.c)::bigint AS c FROM unnest(p_streams, p_counts) AS u(s, c) GROUP BY u.s
+  ), locked AS (
+    INSERT INTO es_streams AS es (stream_name, revision)
+    SELECT totals.s, totals.c - 1 FROM totals ORDER BY totals.s
+    ON CONFLICT (stream_name) DO UPDATE SET revision = es.revision + EXCLUDED.revision + 1
+    RETURNING es.stream_name, es.revision
   )
-  SELECT array_agg(stream_name ORDER BY stream_name), array_agg(revision ORDER BY stream_name)
-    INTO lock_names, lock_revs FROM locked;
+  SELECT array_agg(locked.stream_name ORDER BY locked.stream_name),
+         array_agg(locked.revision - totals.c ORDER BY locked.stream_name),
+         array_agg(locked.revision ORDER BY locked.stream_name)
+    INTO lock_names, lock_revs, reserved
+    FROM locked JOIN totals ON totals.s = locked.stream_name;
 
   FOR r IN SELECT u.s, u.ord::int AS i FROM unnest(p_streams) WITH ORDINALITY AS u(s, ord) ORDER BY u.s, u.ord LOOP
     WHILE lock_names[k] <> r.s LOOP k := k + 1; END LOOP;
@@ -60,9 +68,10 @@ BEGIN
     RETURNING es_events.stream_name AS sn, es_events.stream_revision AS sr,
       lpad(es_events.transaction_id::text, 20, '0') || '/' || lpad(es_events.global_position::text, 20, '0') AS p
   ), upd AS (
+    -- Only when an append was rejected: give those streams back what was reserved for it.
     UPDATE es_streams SET revision = v.rev
-    FROM unnest(lock_names, lock_revs) AS v(name, rev)
-    WHERE es_streams.stream_name = v.name AND es_streams.revision <> v.rev
+    FROM unnest(lock_names, lock_revs, reserved) AS v(name, rev, reserved_rev)
+    WHERE es_streams.stream_name = v.name AND v.rev <> v.reserved_rev
   ), notified AS (
     SELECT pg_notify('es_appended', max(ins.p)) AS x FROM ins
   )
