@@ -35,10 +35,12 @@ export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingApp
       metadata.push(JSON.stringify(event.metadata))
     })
   })
-  const result = await db.query<Row>(
-    'SELECT append_index, accepted, actual_revision::text, last_revision::text, last_position FROM es_append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-    [streams, expected, counts, eventAppend, eventOffset, ids, types, data, metadata],
-  )
+  const result = await db.query<Row>({
+    // Named: each connection parses and plans it once, not on every batch.
+    name: 'es_append_batch',
+    text: 'SELECT append_index, accepted, actual_revision::text, last_revision::text, last_position FROM es_append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    values: [streams, expected, counts, eventAppend, eventOffset, ids, types, data, metadata],
+  })
   return result.rows.map((row, i): AppendOutcome => {
     const append = batch[i]!
     if (row.append_index !== i + 1) throw new Error('es_append_batch answered out of order')
