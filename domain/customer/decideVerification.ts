@@ -100,24 +100,35 @@ export function decideSaveIndividual(c: Customer, command: CustomerCommandOf<'Sa
   if (Object.keys(changes).length > 0 || metadata !== undefined) {
     saved.push({
       type: 'IndividualVerificationSaved',
-      data: {
-        customerId: c.id,
-        changes,
-        ...(metadata !== undefined ? { metadata } : {}),
-        reviewWarnings: reviewWarnings(merged, command.documents, now),
-        updatedFields: [...Object.keys(changes), ...(metadata !== undefined ? ['metadata'] : [])],
-        summary: {
-          id: c.id, type: c.type, status: c.status, createdAt: c.createdAt, updatedAt: command.now,
-          customerName: individualName(merged) || c.customerName,
-          email: merged.email ?? c.email,
-          countryCode: merged.address?.country ?? c.countryCode,
-        },
-        savedAt: command.now,
-      },
+      data: savedData(c, changes, metadata, reviewWarnings(merged, command.documents, now), command.now, {
+        customerName: individualName(merged) || c.customerName,
+        email: merged.email ?? c.email,
+        countryCode: merged.address?.country ?? c.countryCode,
+      }),
     })
   }
   const terms = termsEvents(c, command.body, command.acceptanceIds, merged.ipAddress ?? null, command.now)
   return finish(c, saved, terms, command.submit, command.now)
+}
+
+/** The data both verification-saved events share: what changed, and the customer as it now reads. */
+function savedData<Changes extends Record<string, unknown>>(
+  c: Customer,
+  changes: Changes,
+  metadata: Record<string, unknown> | undefined,
+  warnings: string[],
+  now: string,
+  shown: { customerName: string; email: string | null; countryCode: string | null },
+) {
+  return {
+    customerId: c.id,
+    changes,
+    ...(metadata !== undefined ? { metadata } : {}),
+    reviewWarnings: warnings,
+    updatedFields: [...Object.keys(changes), ...(metadata !== undefined ? ['metadata'] : [])],
+    summary: { id: c.id, type: c.type, status: c.status, createdAt: c.createdAt, updatedAt: now, ...shown },
+    savedAt: now,
+  }
 }
 
 export function decideSaveBusiness(c: Customer, command: CustomerCommandOf<'SaveBusinessVerification'>): CustomerEvent[] {
@@ -140,20 +151,11 @@ export function decideSaveBusiness(c: Customer, command: CustomerCommandOf<'Save
   if (Object.keys(changes).length > 0 || metadata !== undefined) {
     saved.push({
       type: 'BusinessVerificationSaved',
-      data: {
-        customerId: c.id,
-        changes,
-        ...(metadata !== undefined ? { metadata } : {}),
-        reviewWarnings: reviewWarnings(merged, command.documents, now),
-        updatedFields: [...Object.keys(changes), ...(metadata !== undefined ? ['metadata'] : [])],
-        summary: {
-          id: c.id, type: c.type, status: c.status, createdAt: c.createdAt, updatedAt: command.now,
-          customerName: merged.businessLegalName ?? c.customerName,
-          email: merged.email ?? c.email,
-          countryCode: c.countryCode,
-        },
-        savedAt: command.now,
-      },
+      data: savedData(c, changes, metadata, reviewWarnings(merged, command.documents, now), command.now, {
+        customerName: merged.businessLegalName ?? c.customerName,
+        email: merged.email ?? c.email,
+        countryCode: c.countryCode,
+      }),
     })
   }
   const terms = termsEvents(c, command.body, command.acceptanceIds, merged.ipAddress ?? null, command.now)
