@@ -98,10 +98,13 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** The port of a server already running on this cluster directory, if any. */
-async function runningPort(clusterDir: string): Promise<number | undefined> {
+type Running = { port: number; socketDir: string | undefined }
+
+/** Where a server already running on this cluster directory listens, if one is. */
+async function runningServer(clusterDir: string): Promise<Running | undefined> {
   const pidFile = path.join(clusterDir, 'postmaster.pid')
   if (!existsSync(pidFile)) return undefined
+  // postmaster.pid: pid, data dir, start time, port, socket directory, listen address, ...
   const lines = (await readFile(pidFile, 'utf8')).split('\n')
   const pid = Number(lines[0])
   const port = Number(lines[3])
@@ -110,7 +113,18 @@ async function runningPort(clusterDir: string): Promise<number | undefined> {
   } catch {
     return undefined
   }
-  return Number.isInteger(port) && port > 0 ? port : undefined
+  if (!Number.isInteger(port) || port <= 0) return undefined
+  return { port, socketDir: lines[4]?.trim() || undefined }
+}
+
+// Unix socket paths are limited to 107 bytes on Linux; past that the cluster listens on TCP only.
+const MAX_SOCKET_PATH = 100
+
+/** The cluster's own directory holds its Unix socket, when the path is short enough. */
+function socketDirFor(clusterDir: string, port: number): string | undefined {
+  // pg_ctl hands its options to a shell: only plain path characters go in.
+  if (os.platform() === 'win32' || !/^[\w./-]+$/.test(clusterDir)) return undefined
+  return path.join(clusterDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH ? clusterDir : undefined
 }
 
 async function readOrCreatePassword(dataDir: string): Promise<string> {
@@ -156,30 +170,38 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   }
 
   const ids = await postgresUserIds()
-  let port = await runningPort(clusterDir)
+  let server = await runningServer(clusterDir)
   let startedHere = false
-  if (port === undefined) {
+  if (server === undefined) {
     const { pg_ctl } = await binaries()
     const candidate = await freePort()
+    const socketDir = socketDirFor(clusterDir, candidate)
     const serverOptions = [
       `-p ${candidate}`,
+      // TCP on loopback for tools, and a Unix socket for this process and the CLI: on loopback
+      // TCP the kernel's network stack costs about as much CPU per append as the append itself.
       '-c listen_addresses=127.0.0.1',
-      "-c unix_socket_directories=''",
+      `-c unix_socket_directories='${socketDir ?? ''}'`,
+      '-c unix_socket_permissions=0700',
       `-c max_connections=${EMBEDDED_LIMITS.maxConnections}`,
     ].join(' ')
     try {
       await run(pg_ctl, ['start', '-w', '-t', String(EMBEDDED_LIMITS.startTimeoutSeconds), '-D', clusterDir, '-l', path.join(clusterDir, 'server.log'), '-o', serverOptions], { ...ids })
-      port = candidate
+      server = { port: candidate, socketDir }
       startedHere = true
     } catch (error) {
       // Another process may have started it a moment ago.
-      port = await runningPort(clusterDir)
-      if (port === undefined) throw error
+      server = await runningServer(clusterDir)
+      if (server === undefined) throw error
     }
   }
-  log(`embedded PostgreSQL on 127.0.0.1:${port}`)
+  const { port, socketDir } = server
+  log(`embedded PostgreSQL on 127.0.0.1:${port}${socketDir ? ` and a Unix socket in ${socketDir}` : ''}`)
 
-  const url = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+  const url = (database: string) => {
+    const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+    return socketDir ? `${base}?host=${encodeURIComponent(socketDir)}` : base
+  }
   await ensureDatabase(url('postgres'), options.database)
 
   return {

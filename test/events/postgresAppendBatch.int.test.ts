@@ -1,6 +1,8 @@
-// One group-commit batch: appends to one stream are checked in queue order, a rejected append
-// leaves its neighbours alone, and a bad event (duplicate id) fails only its own append.
-import t from 'tap'
+// Group commit on Postgres: one batch checks each append against its stream's locked revision and
+// a rejected append leaves its neighbours alone; the committer keeps appends to one stream in queue
+// order; two stores (two processes) racing on one stream never both win; a bad event (duplicate
+// id) fails only its own append.
+import t, { type Test } from 'tap'
 import pg from 'pg'
 import { appendBatch } from '../../events/store/postgres/appendBatch.js'
 import { getPostgresEventStore } from '../../events/store/postgres/index.js'
@@ -10,38 +12,95 @@ import { ev, uniqueStream } from '../contract/eventStoreContract.js'
 
 const url = await createTestDatabase(t)
 const store = await getPostgresEventStore({ connectionString: url })
+const other = await getPostgresEventStore({ connectionString: url })
 const pool = new pg.Pool({ connectionString: url, max: 2 })
 t.teardown(async () => {
   await pool.end()
+  await other.close()
   await store.close()
 })
 
-t.test('appends in one batch are decided in queue order', async (t) => {
-  const [a, b, c] = [uniqueStream(), uniqueStream(), uniqueStream()]
+function actualOf(t: Test, outcome: { ok: boolean; error?: Error } | undefined): unknown {
+  if (!outcome || outcome.ok) return undefined
+  t.ok(outcome.error instanceof WrongExpectedVersionError, 'rejected with the typed conflict')
+  return (outcome.error as WrongExpectedVersionError).actual
+}
+
+t.test('one batch decides each append against its own stream', async (t) => {
+  const [fresh, missing, anyStream, behind, exact] = [uniqueStream(), uniqueStream(), uniqueStream(), uniqueStream(), uniqueStream()]
+  await store.appendToStream(behind, [ev('B0'), ev('B1')])
+  await store.appendToStream(exact, [ev('E0'), ev('E1')])
   const outcomes = await appendBatch(pool, [
-    { stream: a, events: [ev('A0')], expectedRevision: 'no_stream' },
-    { stream: a, events: [ev('A1'), ev('A2')], expectedRevision: 0n },
-    { stream: a, events: [ev('Stale')], expectedRevision: 0n },
-    { stream: b, events: [ev('B')], expectedRevision: 'stream_exists' },
-    { stream: c, events: [ev('C0'), ev('C1')], expectedRevision: 'any' },
-    { stream: a, events: [ev('A3')], expectedRevision: 2n },
+    { stream: fresh, events: [ev('F0')], expectedRevision: 'no_stream' },
+    { stream: missing, events: [ev('M')], expectedRevision: 'stream_exists' },
+    { stream: anyStream, events: [ev('A0'), ev('A1')], expectedRevision: 'any' },
+    { stream: behind, events: [ev('Stale')], expectedRevision: 0n },
+    { stream: exact, events: [ev('E2'), ev('E3')], expectedRevision: 1n },
   ])
-  t.same(outcomes.map((o) => o.ok), [true, true, false, false, true, true])
-  const stale = outcomes[2]
-  if (stale && !stale.ok) {
-    t.ok(stale.error instanceof WrongExpectedVersionError)
-    t.equal((stale.error as WrongExpectedVersionError).actual, 2n, 'sees the revision the earlier append in the batch left')
-  }
-  const missing = outcomes[3]
-  if (missing && !missing.ok) t.equal((missing.error as WrongExpectedVersionError).actual, 'no_stream')
-  const revisions = outcomes.map((o) => (o.ok ? o.result.nextExpectedRevision : undefined))
-  t.same(revisions, [0n, 2n, undefined, undefined, 1n, 3n])
-  t.same((await store.readStream(a)).map((e) => e.type), ['A0', 'A1', 'A2', 'A3'])
-  t.same(await store.readStream(b), [], 'nothing written for the rejected append')
+  t.same(outcomes.map((o) => o.ok), [true, false, true, false, true])
+  t.equal(actualOf(t, outcomes[1]), 'no_stream')
+  t.equal(actualOf(t, outcomes[3]), 1n, 'reports the revision it found')
+  t.same(outcomes.map((o) => (o.ok ? o.result.nextExpectedRevision : undefined)), [0n, undefined, 1n, undefined, 3n])
+  t.same(await store.readStream(missing), [], 'nothing written for a rejected append')
+  t.same((await store.readStream(behind)).map((e) => e.type), ['B0', 'B1'])
+  t.same((await store.readStream(exact)).map((e) => e.type), ['E0', 'E1', 'E2', 'E3'])
   const positions = outcomes.flatMap((o) => (o.ok ? [o.result.position] : []))
-  t.same([...positions].sort(), positions, 'positions follow queue order')
-  const last = (await store.readStream(a)).at(-1)!
-  t.equal(outcomes[5]!.ok && outcomes[5]!.result.position, last.position, 'the returned position is the last event\'s')
+  t.same([...positions].sort(), positions, 'positions follow batch order')
+  const last = (await store.readStream(exact)).at(-1)!
+  t.equal(outcomes[4]!.ok && outcomes[4]!.result.position, last.position, "the returned position is the last event's")
+  // A stream that was left at revision -1 (no events) counts as not existing.
+  const empty = uniqueStream()
+  await pool.query('INSERT INTO es_streams (stream_name, revision) VALUES ($1, -1)', [empty])
+  const [created] = await appendBatch(pool, [{ stream: empty, events: [ev('First')], expectedRevision: 'no_stream' }])
+  t.ok(created?.ok && created.result.nextExpectedRevision === 0n, 'a row at -1 takes no_stream')
+})
+
+t.test('a batch never holds one stream twice', async (t) => {
+  const s = uniqueStream()
+  await t.rejects(
+    appendBatch(pool, [
+      { stream: s, events: [ev('A')], expectedRevision: 'any' },
+      { stream: s, events: [ev('B')], expectedRevision: 'any' },
+    ]),
+    RangeError,
+  )
+  t.same(await store.readStream(s), [])
+})
+
+t.test('appends to one stream commit in queue order', async (t) => {
+  const [a, b, c] = [uniqueStream(), uniqueStream(), uniqueStream()]
+  // Not awaited one by one: all are queued before the first commit.
+  const results = await Promise.allSettled([
+    store.appendToStream(a, [ev('A0')], { expectedRevision: 'no_stream' }),
+    store.appendToStream(a, [ev('A1'), ev('A2')], { expectedRevision: 0n }),
+    store.appendToStream(a, [ev('Stale')], { expectedRevision: 0n }),
+    store.appendToStream(b, [ev('B')], { expectedRevision: 'stream_exists' }),
+    store.appendToStream(c, [ev('C0'), ev('C1')], { expectedRevision: 'any' }),
+    store.appendToStream(a, [ev('A3')], { expectedRevision: 2n }),
+  ])
+  t.same(results.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled'])
+  const stale = results[2]
+  if (stale?.status === 'rejected') t.equal((stale.reason as WrongExpectedVersionError).actual, 2n, 'sees what the earlier appends left')
+  t.same(results.map((r) => (r.status === 'fulfilled' ? r.value.nextExpectedRevision : undefined)), [0n, 2n, undefined, undefined, 1n, 3n])
+  t.same((await store.readStream(a)).map((e) => e.type), ['A0', 'A1', 'A2', 'A3'])
+})
+
+t.test('two stores racing on one stream', async (t) => {
+  const s = uniqueStream()
+  // 'any' from both sides, the stream created by the race itself: every append lands once.
+  const appends = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? store : other).appendToStream(s, [ev(`E${i}`)]))
+  const revisions = (await Promise.all(appends)).map((r) => r.nextExpectedRevision)
+  t.same([...revisions].sort((x, y) => (x < y ? -1 : 1)), Array.from({ length: 30 }, (_, i) => BigInt(i)), 'each revision once')
+  t.equal((await store.readStream(s, { maxCount: 100 })).length, 30)
+  // The same exact revision from both sides: exactly one wins.
+  const [x, y] = await Promise.allSettled([
+    store.appendToStream(s, [ev('Mine')], { expectedRevision: 29n }),
+    other.appendToStream(s, [ev('Theirs')], { expectedRevision: 29n }),
+  ])
+  t.same([x!.status, y!.status].sort(), ['fulfilled', 'rejected'])
+  const loser = x!.status === 'rejected' ? x! : y!
+  if (loser.status === 'rejected') t.ok(loser.reason instanceof WrongExpectedVersionError, 'the loser gets the typed conflict')
+  t.equal((await store.readStream(s, { maxCount: 100 })).length, 31)
 })
 
 t.test('a duplicate event id fails only its own append', async (t) => {

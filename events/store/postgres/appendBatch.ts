@@ -1,8 +1,10 @@
-// Writes a batch of appends (group commit) with one call of es_append_batch in autocommit: lock
-// the streams, check each append's expected revision in queue order, insert the accepted events,
-// advance the stream rows, notify subscribers. A rejected append does not affect the others.
+// Writes a batch of appends (group commit) with one autocommit statement: lock the streams, check
+// each append's expected revision, insert the accepted events, advance the stream rows, notify
+// subscribers. A rejected append does not affect the others.
 import type pg from 'pg'
-import { type AppendResult, type ExpectedRevision, type NewEvent, type Position, WrongExpectedVersionError } from '../port.js'
+import { type AppendResult, type ExpectedRevision, type NewEvent, WrongExpectedVersionError } from '../port.js'
+import { encodePosition } from '../positions.js'
+import { APPEND_STATEMENT, APPEND_STATEMENT_NAME } from './appendStatement.js'
 
 export type PendingAppend = { stream: string; events: NewEvent[]; expectedRevision: ExpectedRevision }
 export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error }
@@ -10,11 +12,20 @@ export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; er
 /** Channel used to wake subscribers in other processes; the payload is the last position written. */
 export const APPENDED_CHANNEL = 'es_appended'
 
-type Row = { append_index: number; accepted: boolean; actual_revision: string; last_revision: string | null; last_position: string | null }
+type Row = {
+  append_index: number
+  accepted: boolean
+  actual_revision: string
+  last_revision: string | null
+  last_transaction_id: string | null
+  last_global_position: string | null
+}
 
+/** Appends to distinct streams: the group committer never puts one stream twice in a batch. */
 export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): Promise<AppendOutcome[]> {
   const streams: string[] = []
-  const expected: string[] = []
+  const kinds: string[] = []
+  const expectedRevisions: (string | null)[] = []
   const counts: number[] = []
   const eventAppend: number[] = []
   const eventOffset: number[] = []
@@ -22,9 +33,14 @@ export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingApp
   const types: string[] = []
   const data: string[] = []
   const metadata: string[] = []
+  const seen = new Set<string>()
   batch.forEach((append, i) => {
+    if (seen.has(append.stream)) throw new RangeError(`Stream ${append.stream} appears twice in one batch`)
+    seen.add(append.stream)
     streams.push(append.stream)
-    expected.push(typeof append.expectedRevision === 'bigint' ? append.expectedRevision.toString() : append.expectedRevision)
+    const expected = append.expectedRevision
+    kinds.push(typeof expected === 'bigint' ? 'revision' : expected)
+    expectedRevisions.push(typeof expected === 'bigint' ? expected.toString() : null)
     counts.push(append.events.length)
     append.events.forEach((event, offset) => {
       eventAppend.push(i + 1)
@@ -37,18 +53,24 @@ export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingApp
   })
   const result = await db.query<Row>({
     // Named: each connection parses and plans it once, not on every batch.
-    name: 'es_append_batch',
-    text: 'SELECT append_index, accepted, actual_revision::text, last_revision::text, last_position FROM es_append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-    values: [streams, expected, counts, eventAppend, eventOffset, ids, types, data, metadata],
+    name: APPEND_STATEMENT_NAME,
+    text: APPEND_STATEMENT,
+    values: [streams, kinds, expectedRevisions, counts, eventAppend, eventOffset, ids, types, data, metadata],
   })
+  if (result.rows.length !== batch.length) throw new Error(`The append statement answered ${result.rows.length} rows for ${batch.length} appends`)
   return result.rows.map((row, i): AppendOutcome => {
     const append = batch[i]!
-    if (row.append_index !== i + 1) throw new Error('es_append_batch answered out of order')
+    if (row.append_index !== i + 1) throw new Error('The append statement answered out of order')
     if (!row.accepted) {
       const actual = BigInt(row.actual_revision)
       return { ok: false, error: new WrongExpectedVersionError(append.stream, append.expectedRevision, actual < 0n ? 'no_stream' : actual) }
     }
-    if (row.last_revision === null || row.last_position === null) throw new Error('es_append_batch accepted an append without writing it')
-    return { ok: true, result: { nextExpectedRevision: BigInt(row.last_revision), position: row.last_position as Position } }
+    if (row.last_revision === null || row.last_transaction_id === null || row.last_global_position === null) {
+      throw new Error('The append statement accepted an append without writing it')
+    }
+    return {
+      ok: true,
+      result: { nextExpectedRevision: BigInt(row.last_revision), position: encodePosition(row.last_transaction_id, row.last_global_position) },
+    }
   })
 }

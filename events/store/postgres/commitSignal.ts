@@ -32,6 +32,8 @@ export function createCommitSignal(pool: pg.Pool, onError: (error: unknown) => v
         if (msg.channel === APPENDED_CHANNEL && msg.payload) committed(msg.payload as Position)
       })
       client.on('error', (error) => {
+        // Once released (by close, or by an earlier error) the client is the pool's, not ours.
+        if (listener !== client) return
         onError(error)
         listener = undefined
         client.release(error)
@@ -62,9 +64,11 @@ export function createCommitSignal(pool: pg.Pool, onError: (error: unknown) => v
     async close() {
       closed = true
       await started
-      if (listener) {
-        await listener.query(`UNLISTEN ${APPENDED_CHANNEL}`).catch(() => undefined)
-        listener.release()
+      const client = listener
+      if (client) {
+        await client.query(`UNLISTEN ${APPENDED_CHANNEL}`).catch(() => undefined)
+        listener = undefined
+        client.release()
       }
       committed(latest)
     },

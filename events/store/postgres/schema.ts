@@ -1,6 +1,5 @@
 // DDL of the Postgres event store. Idempotent: safe to run on every start.
 import type pg from 'pg'
-import { APPEND_FUNCTION_DDL } from './appendFunction.js'
 
 export const EVENTS_TABLE_DDL = `
 CREATE TABLE IF NOT EXISTS es_events (
@@ -23,6 +22,8 @@ CREATE TABLE IF NOT EXISTS es_streams (
   stream_name text PRIMARY KEY,
   revision bigint NOT NULL CHECK (revision >= -1)
 );
+-- Appends used to go through this function; they are one prepared statement now (appendStatement.ts).
+DROP FUNCTION IF EXISTS es_append_batch(text[], text[], int[], int[], int[], uuid[], text[], jsonb[], jsonb[]);
 `
 
 export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
@@ -31,7 +32,6 @@ export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock(7171001)')
     await client.query(EVENTS_TABLE_DDL)
-    await client.query(APPEND_FUNCTION_DDL)
   } finally {
     await client.query('SELECT pg_advisory_unlock(7171001)').catch(() => undefined)
     client.release()
