@@ -31,8 +31,8 @@ export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingApp
   const eventOffset: number[] = []
   const ids: string[] = []
   const types: string[] = []
-  const data: string[] = []
-  const metadata: string[] = []
+  const data: unknown[] = []
+  const metadata: unknown[] = []
   const seen = new Set<string>()
   batch.forEach((append, i) => {
     if (seen.has(append.stream)) throw new RangeError(`Stream ${append.stream} appears twice in one batch`)
@@ -47,15 +47,15 @@ export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingApp
       eventOffset.push(offset)
       ids.push(event.id)
       types.push(event.type)
-      data.push(JSON.stringify(event.data))
-      metadata.push(JSON.stringify(event.metadata))
+      data.push(event.data)
+      metadata.push(event.metadata)
     })
   })
   const result = await db.query<Row>({
     // Named: each connection parses and plans it once, not on every batch.
     name: APPEND_STATEMENT_NAME,
     text: APPEND_STATEMENT,
-    values: [streams, kinds, expectedRevisions, counts, eventAppend, eventOffset, ids, types, data, metadata],
+    values: [streams, kinds, expectedRevisions, counts, eventAppend, eventOffset, ids, types, JSON.stringify(data), JSON.stringify(metadata)],
   })
   if (result.rows.length !== batch.length) throw new Error(`The append statement answered ${result.rows.length} rows for ${batch.length} appends`)
   return result.rows.map((row, i): AppendOutcome => {

@@ -7,8 +7,8 @@ export const APPEND_STATEMENT_NAME = 'es_append_batch_v2'
 // Parameters, one array entry per append ($1..$4) or per event ($5..$9):
 //   $1 stream, $2 expectation ('any' | 'no_stream' | 'stream_exists' | 'revision'),
 //   $3 expected revision (for 'revision'), $4 event count;
-//   $5 1-based index of the event's append, $6 offset within its append, $7 event id, $8 type,
-//   $9 data, $10 metadata.
+//   $5 1-based index of the event's append, $6 offset within its append, $7 event id, $8 type;
+//   $9 and $10 the events' data and metadata as one JSON array each (one JSON.stringify, one parse).
 export const APPEND_STATEMENT = `
 WITH input AS (
   SELECT a.stream, a.kind, a.expected_revision, a.event_count, a.ord::int AS ord
@@ -33,7 +33,8 @@ WITH input AS (
 ), inserted AS (
   INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
   SELECT e.id, d.stream, d.current_revision + 1 + e.event_offset, e.type, e.data, e.metadata
-  FROM unnest($5::int[], $6::int[], $7::uuid[], $8::text[], $9::jsonb[], $10::jsonb[]) WITH ORDINALITY
+  FROM ROWS FROM (unnest($5::int[]), unnest($6::int[]), unnest($7::uuid[]), unnest($8::text[]),
+    json_array_elements($9::json), json_array_elements($10::json)) WITH ORDINALITY
     AS e(append_index, event_offset, id, type, data, metadata, ord)
   JOIN decided d ON d.ord = e.append_index AND d.accepted
   ORDER BY e.ord
