@@ -57,7 +57,9 @@ export function subscribeWithPolling(
           retryMs = SUBSCRIPTION_LIMITS.minRetryMs
           continue
         }
-        if (!caughtUp) {
+        // Caught up means every append known to be committed has been delivered, not merely that
+        // nothing is readable yet (an open transaction elsewhere in the cluster holds reads back).
+        if (!caughtUp && !(signal.latest() > position)) {
           caughtUp = true
           handler.onCaughtUp?.()
         }
