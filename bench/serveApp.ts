@@ -1,26 +1,5 @@
 // Child process: the real API (runtime, projectors, routes) on the given DATABASE_URL, with one
 // organization and sandbox key created first. Prints {"port","apiKey"} once it listens.
-import { inspect } from 'node:util'
-import { createOrganization } from '../commands/organizations/organizationCommands.js'
-import { buildApp } from '../server/app.js'
-import { loadConfig } from '../server/config.js'
-import { createLogger } from '../server/logger.js'
-import { openRuntime } from '../server/runtime.js'
-import { stopWhenToldOrOrphaned } from './child.js'
+import { serveBenchService } from './benchService.js'
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
-if (!config.DATABASE_URL) throw new Error('serveApp needs DATABASE_URL')
-const runtime = await openRuntime(config, { info: () => undefined, error: (obj, msg) => process.stderr.write(`serveApp: ${msg ?? ''} ${inspect(obj)}\n`) })
-const org = await createOrganization(runtime.store, { name: 'Bench organization', environment: config.APP_ENV, actor: 'bench' })
-await runtime.runner.catchUp()
-await runtime.runner.start()
-const app = await buildApp(runtime, createLogger(config.LOG_LEVEL))
-await app.listen({ port: 0, host: '127.0.0.1' })
-const address = app.server.address()
-if (typeof address !== 'object' || !address) throw new Error('server has no address')
-
-stopWhenToldOrOrphaned(async () => {
-  await app.close()
-  await runtime.close()
-})
-process.stdout.write(`${JSON.stringify({ port: address.port, apiKey: org.apiKey, organizationId: org.organizationId })}\n`)
+await serveBenchService({ name: 'serveApp', organizationName: 'Bench organization' })

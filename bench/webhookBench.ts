@@ -12,7 +12,7 @@ import type { PublicEventMapper } from '../domain/publicEvents.js'
 import type { EventStore } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { type LatencySummary, LatencySamples } from './stats.js'
-import { stopWhenToldOrOrphaned, type ServerChild } from './child.js'
+import type { ServerChild } from './child.js'
 import { type CpuShares, measureCpu } from './cpu.js'
 
 export const WEBHOOK_BENCH_PLAN = {
@@ -169,27 +169,13 @@ export async function runWebhookBench(deps: WebhookBenchDeps): Promise<WebhookBe
 // ---- child: the service with webhook delivery on ----------------------------------------------
 
 async function serveWithWebhooks(): Promise<void> {
-  const { createOrganization } = await import('../commands/organizations/organizationCommands.js')
-  const { buildApp } = await import('../server/app.js')
-  const { loadConfig } = await import('../server/config.js')
-  const { createLogger } = await import('../server/logger.js')
-  const { openRuntime } = await import('../server/runtime.js')
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
-  if (!config.DATABASE_URL) throw new Error('webhookBench child needs DATABASE_URL')
-  const runtime = await openRuntime(config, { info: () => undefined, error: (obj, msg) => process.stderr.write(`webhookBench: ${msg ?? ''} ${String(obj)}\n`) })
-  const org = await createOrganization(runtime.store, { name: 'Webhook bench', environment: config.APP_ENV, actor: 'bench' })
-  await runtime.runner.catchUp()
-  await runtime.runner.start()
-  await runtime.webhooks.start({ extraMappers: [benchMapper] })
-  const app = await buildApp(runtime, createLogger(config.LOG_LEVEL))
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (typeof address !== 'object' || !address) throw new Error('server has no address')
-  stopWhenToldOrOrphaned(async () => {
-    await app.close()
-    await runtime.close()
+  // Imported here: the parent bench process never loads the service.
+  const { serveBenchService } = await import('./benchService.js')
+  await serveBenchService({
+    name: 'webhookBench',
+    organizationName: 'Webhook bench',
+    beforeListen: (runtime) => runtime.webhooks.start({ extraMappers: [benchMapper] }),
   })
-  process.stdout.write(`${JSON.stringify({ port: address.port, apiKey: org.apiKey, organizationId: org.organizationId })}\n`)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await serveWithWebhooks()

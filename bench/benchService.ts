@@ -1,0 +1,38 @@
+// A benchmark child's service: the real runtime, projectors and routes on DATABASE_URL, with one
+// organization and sandbox key created first. Prints {"port","apiKey","organizationId"} once it
+// listens, and stops when told or when its parent goes away.
+import { inspect } from 'node:util'
+import { createOrganization } from '../commands/organizations/organizationCommands.js'
+import { buildApp } from '../server/app.js'
+import { loadConfig } from '../server/config.js'
+import { createLogger } from '../server/logger.js'
+import { type Runtime, openRuntime } from '../server/runtime.js'
+import { stopWhenToldOrOrphaned } from './child.js'
+
+export async function serveBenchService(options: {
+  /** Names the child in its error lines. */
+  name: string
+  organizationName: string
+  /** Runs after the projectors start, before the server listens (webhook delivery, say). */
+  beforeListen?: (runtime: Runtime) => Promise<void>
+}): Promise<void> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
+  if (!config.DATABASE_URL) throw new Error(`${options.name} needs DATABASE_URL`)
+  const runtime = await openRuntime(config, {
+    info: () => undefined,
+    error: (obj, msg) => process.stderr.write(`${options.name}: ${msg ?? ''} ${inspect(obj)}\n`),
+  })
+  const org = await createOrganization(runtime.store, { name: options.organizationName, environment: config.APP_ENV, actor: 'bench' })
+  await runtime.runner.catchUp()
+  await runtime.runner.start()
+  await options.beforeListen?.(runtime)
+  const app = await buildApp(runtime, createLogger(config.LOG_LEVEL))
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (typeof address !== 'object' || !address) throw new Error('server has no address')
+  stopWhenToldOrOrphaned(async () => {
+    await app.close()
+    await runtime.close()
+  })
+  process.stdout.write(`${JSON.stringify({ port: address.port, apiKey: org.apiKey, organizationId: org.organizationId })}\n`)
+}
