@@ -74,7 +74,11 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
   }, async (request) => {
     const message = await findMessage(db, request.principal!.organizationId, request.params.messageId)
     if (!message) throw notFound('Webhook message', request.params.messageId)
-    const [deliveries, attempts] = await Promise.all([deliveriesOf(db, message.id), attemptsOf(db, message.id)])
+    // One snapshot for both: read apart, a delivery could show SUCCEEDED without its last attempt.
+    const { deliveries, attempts } = await db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => ({
+      deliveries: await deliveriesOf(trx, message.id),
+      attempts: await attemptsOf(trx, message.id),
+    }))
     return {
       ...toMessageResource(message),
       deliveries: deliveries.map(toDeliveryResource),
