@@ -1,7 +1,7 @@
-// Group commit on Postgres: one batch checks each append against its stream's locked revision and
-// a rejected append leaves its neighbours alone; the committer keeps appends to one stream in queue
-// order; two stores (two processes) racing on one stream never both win; a bad event (duplicate
-// id) fails only its own append.
+// Group commit on Postgres: one batch checks each append against its stream's last revision and a
+// rejected append leaves its neighbours alone; an append racing another process's is decided again
+// once that one ends; the committer keeps appends to one stream in queue order; two stores (two
+// processes) racing on one stream never both win; a bad event (duplicate id) fails only its own append.
 import t, { type Test } from 'tap'
 import pg from 'pg'
 import { appendBatch } from '../../events/store/postgres/appendBatch.js'
@@ -48,11 +48,58 @@ t.test('one batch decides each append against its own stream', async (t) => {
   t.same([...positions].sort(), positions, 'positions follow batch order')
   const last = (await store.readStream(exact)).at(-1)!
   t.equal(outcomes[4]!.ok && outcomes[4]!.result.position, last.position, "the returned position is the last event's")
-  // A stream that was left at revision -1 (no events) counts as not existing.
-  const empty = uniqueStream()
-  await pool.query('INSERT INTO es_streams (stream_name, revision) VALUES ($1, -1)', [empty])
-  const [created] = await appendBatch(pool, [{ stream: empty, events: [ev('First')], expectedRevision: 'no_stream' }])
-  t.ok(created?.ok && created.result.nextExpectedRevision === 0n, 'a row at -1 takes no_stream')
+})
+
+/** Another process's append to `stream` at `revision`, left open: the unique index makes ours wait for it. */
+async function openAppend(stream: string, revision: number) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query('BEGIN')
+  await client.query(
+    `INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), $1, $2, 'Theirs', '{}', '{}')`,
+    [stream, revision],
+  )
+  return async (how: 'COMMIT' | 'ROLLBACK') => {
+    await client.query(how)
+    await client.end()
+  }
+}
+
+t.test('an append racing an uncommitted one to the same stream is decided again once it ends', async (t) => {
+  const [exact, anyStream, rolledBack] = [uniqueStream(), uniqueStream(), uniqueStream()]
+  for (const s of [exact, anyStream, rolledBack]) await store.appendToStream(s, [ev('Mine0')])
+  const ends = [await openAppend(exact, 1), await openAppend(anyStream, 1), await openAppend(rolledBack, 1)]
+  // Each waits on the index entry the open transaction holds for revision 1.
+  const racing = [
+    appendBatch(pool, [{ stream: exact, events: [ev('Mine1')], expectedRevision: 0n }]),
+    appendBatch(pool, [{ stream: anyStream, events: [ev('Mine1')], expectedRevision: 'any' }]),
+  ]
+  const alsoRacing = store.appendToStream(rolledBack, [ev('Mine1')], { expectedRevision: 0n })
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  await ends[0]!('COMMIT')
+  await ends[1]!('COMMIT')
+  await ends[2]!('ROLLBACK')
+  const [[exactOutcome], [anyOutcome]] = await Promise.all(racing)
+  t.equal(actualOf(t, exactOutcome), 1n, 'an exact expectation that lost reports the revision that won')
+  t.ok(anyOutcome?.ok && anyOutcome.result.nextExpectedRevision === 2n, "'any' lands after the winner")
+  t.equal((await alsoRacing).nextExpectedRevision, 1n, 'a rolled-back rival leaves the revision to us')
+  t.same((await store.readStream(exact)).map((e) => e.type), ['Mine0', 'Theirs'])
+  t.same((await store.readStream(anyStream)).map((e) => e.type), ['Mine0', 'Theirs', 'Mine1'])
+  t.same((await store.readStream(rolledBack)).map((e) => e.type), ['Mine0', 'Mine1'])
+})
+
+t.test('an append rejected by a batch reports the revision it found, after the batch wrote the rest', async (t) => {
+  const [ahead, fine] = [uniqueStream(), uniqueStream()]
+  await store.appendToStream(ahead, [ev('A0'), ev('A1'), ev('A2')])
+  const outcomes = await appendBatch(pool, [
+    { stream: fine, events: [ev('F0')], expectedRevision: 'no_stream' },
+    { stream: ahead, events: [ev('Late')], expectedRevision: 0n },
+    { stream: ahead + '-new', events: [ev('X')], expectedRevision: 'stream_exists' },
+  ])
+  t.same(outcomes.map((o) => o.ok), [true, false, false])
+  t.equal(actualOf(t, outcomes[1]), 2n)
+  t.equal(actualOf(t, outcomes[2]), 'no_stream')
+  t.same((await store.readStream(fine)).map((e) => e.type), ['F0'])
 })
 
 t.test('a batch never holds one stream twice', async (t) => {

@@ -18,7 +18,6 @@ async function slowWriter(stream: string, type: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   await client.query('BEGIN')
-  await client.query(`INSERT INTO es_streams (stream_name, revision) VALUES ($1, 0)`, [stream])
   await client.query(
     `INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES ($1, $2, 0, $3, '{}', '{}')`,
     [randomUUID(), stream, type],

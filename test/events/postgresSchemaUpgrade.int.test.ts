@@ -1,5 +1,5 @@
 // A store made by an earlier version (jsonb data and metadata, a primary key on global_position
-// beside the commit-order index) is upgraded in place on start: its events stay readable, in
+// beside the commit-order index, a table of stream revisions) is upgraded in place on start: its events stay readable, in
 // order, and new appends land after them.
 import t from 'tap'
 import pg from 'pg'
@@ -46,8 +46,9 @@ t.test('an earlier store is upgraded on start', async (t) => {
   t.same(columns.rows, [{ attname: 'data', type: 'json' }, { attname: 'metadata', type: 'json' }])
   const key = await admin.query<{ definition: string }>(`SELECT pg_get_indexdef('es_events_pkey'::regclass) AS definition`)
   t.match(key.rows[0]!.definition, /\(transaction_id, global_position\)/, 'the commit order is the primary key')
-  const old = await admin.query(`SELECT to_regclass('es_events_commit_order') AS idx`)
+  const old = await admin.query(`SELECT to_regclass('es_events_commit_order') AS idx, to_regclass('es_streams') AS streams`)
   t.equal(old.rows[0].idx, null, 'the separate commit-order index is gone')
+  t.equal(old.rows[0].streams, null, 'the per-stream table is gone: revisions come from the events')
 
   const read = await store.readStream('old-1')
   t.same(read.map((e) => [e.type, e.data, e.metadata]), [['Opened', { amount: '10.00' }, { requestId: 'req_1' }], ['Closed', {}, {}]])

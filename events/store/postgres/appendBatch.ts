@@ -1,10 +1,12 @@
-// Writes a batch of appends (group commit) with one autocommit statement: lock the streams, check
-// each append's expected revision, insert the accepted events, advance the stream rows, notify
-// subscribers. A rejected append does not affect the others.
+// Writes a batch of appends (group commit) with one autocommit statement: each append's events go
+// in after its stream's last revision when its expectation holds, and subscribers are notified.
+// A rejected append does not affect the others. Once that statement has committed, nothing here
+// throws for the batch: an error after it is reported per append, so the committer never writes
+// an append twice by retrying it.
 import type pg from 'pg'
 import { type AppendResult, type ExpectedRevision, type NewEvent, WrongExpectedVersionError } from '../port.js'
 import { encodePosition } from '../positions.js'
-import { APPEND_STATEMENT, APPEND_STATEMENT_NAME } from './appendStatement.js'
+import { APPEND_STATEMENT, APPEND_STATEMENT_NAME, CURRENT_REVISIONS_STATEMENT, STREAM_REVISION_CONSTRAINT } from './appendStatement.js'
 
 export type PendingAppend = { stream: string; events: NewEvent[]; expectedRevision: ExpectedRevision }
 export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error }
@@ -12,65 +14,130 @@ export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; er
 /** Channel used to wake subscribers in other processes; the payload is the last position written. */
 export const APPENDED_CHANNEL = 'es_appended'
 
-type Row = {
-  append_index: number
-  accepted: boolean
-  actual_revision: string
-  last_revision: string | null
-  last_transaction_id: string | null
-  last_global_position: string | null
+export const APPEND_BATCH_LIMITS = {
+  // Decisions per append: another process writing the same stream at that moment makes the first
+  // one stale, and each attempt after it reads fresh revisions.
+  maxAttempts: 5,
+} as const
+
+type WrittenRow = { stream_name: string; stream_revision: string; transaction_id: string; global_position: string }
+
+function isStreamRevisionConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown }
+  return e?.code === '23505' && e.constraint === STREAM_REVISION_CONSTRAINT
 }
 
-/** Appends to distinct streams: the group committer never puts one stream twice in a batch. */
-export async function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): Promise<AppendOutcome[]> {
+function holds(expected: ExpectedRevision, actual: bigint): boolean {
+  if (expected === 'any') return true
+  if (expected === 'no_stream') return actual < 0n
+  if (expected === 'stream_exists') return actual >= 0n
+  return expected === actual
+}
+
+async function writeBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): Promise<WrittenRow[]> {
   const streams: string[] = []
   const kinds: string[] = []
   const expectedRevisions: (string | null)[] = []
-  const counts: number[] = []
-  const eventAppend: number[] = []
-  const eventOffset: number[] = []
+  const offsets: number[] = []
   const ids: string[] = []
   const types: string[] = []
   const data: unknown[] = []
   const metadata: unknown[] = []
   const seen = new Set<string>()
-  batch.forEach((append, i) => {
+  for (const append of batch) {
+    // Two appends to one stream would both be decided against the same revision.
     if (seen.has(append.stream)) throw new RangeError(`Stream ${append.stream} appears twice in one batch`)
     seen.add(append.stream)
-    streams.push(append.stream)
     const expected = append.expectedRevision
-    kinds.push(typeof expected === 'bigint' ? 'revision' : expected)
-    expectedRevisions.push(typeof expected === 'bigint' ? expected.toString() : null)
-    counts.push(append.events.length)
+    const kind = typeof expected === 'bigint' ? 'revision' : expected
+    const revision = typeof expected === 'bigint' ? expected.toString() : null
     append.events.forEach((event, offset) => {
-      eventAppend.push(i + 1)
-      eventOffset.push(offset)
+      streams.push(append.stream)
+      kinds.push(kind)
+      expectedRevisions.push(revision)
+      offsets.push(offset)
       ids.push(event.id)
       types.push(event.type)
       data.push(event.data)
       metadata.push(event.metadata)
     })
-  })
-  const result = await db.query<Row>({
+  }
+  const result = await db.query<WrittenRow>({
     // Named: each connection parses and plans it once, not on every batch.
     name: APPEND_STATEMENT_NAME,
     text: APPEND_STATEMENT,
-    values: [streams, kinds, expectedRevisions, counts, eventAppend, eventOffset, ids, types, JSON.stringify(data), JSON.stringify(metadata)],
+    values: [streams, kinds, expectedRevisions, offsets, ids, types, JSON.stringify(data), JSON.stringify(metadata)],
   })
-  if (result.rows.length !== batch.length) throw new Error(`The append statement answered ${result.rows.length} rows for ${batch.length} appends`)
-  return result.rows.map((row, i): AppendOutcome => {
-    const append = batch[i]!
-    if (row.append_index !== i + 1) throw new Error('The append statement answered out of order')
-    if (!row.accepted) {
-      const actual = BigInt(row.actual_revision)
-      return { ok: false, error: new WrongExpectedVersionError(append.stream, append.expectedRevision, actual < 0n ? 'no_stream' : actual) }
+  return result.rows
+}
+
+/** Appends whose expectation failed: reported with the revision found, or decided again if it now holds. */
+async function decideAgain(db: pg.Pool | pg.PoolClient, appends: PendingAppend[], attemptsLeft: number): Promise<AppendOutcome[]> {
+  let revisions: bigint[]
+  try {
+    const result = await db.query<{ revision: string }>({ name: 'es_current_revisions_v1', text: CURRENT_REVISIONS_STATEMENT, values: [appends.map((a) => a.stream)] })
+    revisions = result.rows.map((row) => BigInt(row.revision))
+  } catch (error) {
+    return appends.map(() => ({ ok: false, error: error as Error }))
+  }
+  const outcomes: AppendOutcome[] = []
+  for (const [i, append] of appends.entries()) {
+    const actual = revisions[i]!
+    if (attemptsLeft > 0 && holds(append.expectedRevision, actual)) {
+      // Another process wrote the stream between our read and our insert: try once more, alone.
+      try {
+        outcomes.push(...(await attemptBatch(db, [append], attemptsLeft)))
+      } catch (error) {
+        outcomes.push({ ok: false, error: error as Error })
+      }
+    } else {
+      outcomes.push({ ok: false, error: new WrongExpectedVersionError(append.stream, append.expectedRevision, actual < 0n ? 'no_stream' : actual) })
     }
-    if (row.last_revision === null || row.last_transaction_id === null || row.last_global_position === null) {
-      throw new Error('The append statement accepted an append without writing it')
+  }
+  return outcomes
+}
+
+async function attemptBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[], attemptsLeft: number): Promise<AppendOutcome[]> {
+  let rows: WrittenRow[]
+  try {
+    rows = await writeBatch(db, batch)
+  } catch (error) {
+    // Nothing was written. A lone append that lost a race is decided again; in a bigger batch the
+    // committer retries each append alone, so one stream's race does not fail its neighbours.
+    if (batch.length === 1 && isStreamRevisionConflict(error)) return decideAgain(db, batch, attemptsLeft - 1)
+    throw error
+  }
+  const written = new Map<string, WrittenRow[]>()
+  for (const row of rows) {
+    const list = written.get(row.stream_name)
+    if (list) list.push(row)
+    else written.set(row.stream_name, [row])
+  }
+  const outcomes: (AppendOutcome | undefined)[] = batch.map((append) => {
+    const mine = written.get(append.stream) ?? []
+    if (mine.length === 0) return undefined
+    if (mine.length !== append.events.length) {
+      return { ok: false, error: new Error(`The append statement wrote ${mine.length} of ${append.events.length} events to ${append.stream}`) }
     }
-    return {
-      ok: true,
-      result: { nextExpectedRevision: BigInt(row.last_revision), position: encodePosition(row.last_transaction_id, row.last_global_position) },
-    }
+    let last = mine[0]!
+    for (const row of mine) if (BigInt(row.stream_revision) > BigInt(last.stream_revision)) last = row
+    return { ok: true, result: { nextExpectedRevision: BigInt(last.stream_revision), position: encodePosition(last.transaction_id, last.global_position) } }
   })
+  const rejected = batch.filter((_, i) => outcomes[i] === undefined)
+  if (rejected.length > 0) {
+    const decided = await decideAgain(db, rejected, attemptsLeft - 1)
+    let next = 0
+    outcomes.forEach((outcome, i) => {
+      if (outcome === undefined) outcomes[i] = decided[next++]
+    })
+  }
+  return outcomes.map((outcome) => outcome!)
+}
+
+/**
+ * Appends to distinct streams (the group committer never puts one stream twice in a batch).
+ * Throws only when nothing was written, so the caller may retry each append alone.
+ */
+export function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): Promise<AppendOutcome[]> {
+  return attemptBatch(db, batch, APPEND_BATCH_LIMITS.maxAttempts)
 }
