@@ -1,6 +1,6 @@
 // Resource ids: `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford
 // base32), so ids sort by creation time and serve as pagination cursors.
-import { randomBytes } from 'node:crypto'
+import { secureRandomBytes } from './secureRandom.js'
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
 
@@ -31,7 +31,7 @@ function encodeTime(ms: number): string {
 }
 
 function encodeRandom(length: number): string {
-  const bytes = randomBytes(length)
+  const bytes = secureRandomBytes(length)
   let out = ''
   for (let i = 0; i < length; i++) out += ALPHABET[bytes[i]! % 32]
   return out

@@ -1,6 +1,7 @@
 // API key format, generation and hashing. Keys are high-entropy random strings, so a plain
 // SHA-256 is the right hash (no password stretching needed); only the hash is ever stored.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { secureRandomBytes } from '../secureRandom.js'
 import type { Environment } from './events.js'
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -16,7 +17,7 @@ export const KEY_PREFIXES = {
 export const AGENT_KEY_PREFIXES = ['sk_sandbox_agent_', 'sk_live_agent_'] as const
 
 export function generateApiKey(environment: Environment): string {
-  const bytes = randomBytes(KEY_SECRET_LENGTH)
+  const bytes = secureRandomBytes(KEY_SECRET_LENGTH)
   let secret = ''
   for (let i = 0; i < KEY_SECRET_LENGTH; i++) secret += BASE62[bytes[i]! % 62]
   return `${KEY_PREFIXES[environment]}${secret}`

@@ -1,8 +1,8 @@
 // Signing secrets per Standard Webhooks: `whsec_` + base64 of random bytes.
-import { randomBytes } from 'node:crypto'
+import { secureRandomBytes } from '../secureRandom.js'
 
 export const SIGNING_SECRET_BYTES = 32
 
 export function generateSigningSecret(): string {
-  return `whsec_${randomBytes(SIGNING_SECRET_BYTES).toString('base64')}`
+  return `whsec_${secureRandomBytes(SIGNING_SECRET_BYTES).toString('base64')}`
 }

@@ -79,7 +79,8 @@ t.test('an append racing an uncommitted one to the same stream is decided again 
   await ends[0]!('COMMIT')
   await ends[1]!('COMMIT')
   await ends[2]!('ROLLBACK')
-  const [[exactOutcome], [anyOutcome]] = await Promise.all(racing)
+  const [exactOutcomes, anyOutcomes] = await Promise.all(racing)
+  const [exactOutcome, anyOutcome] = [exactOutcomes?.[0], anyOutcomes?.[0]]
   t.equal(actualOf(t, exactOutcome), 1n, 'an exact expectation that lost reports the revision that won')
   t.ok(anyOutcome?.ok && anyOutcome.result.nextExpectedRevision === 2n, "'any' lands after the winner")
   t.equal((await alsoRacing).nextExpectedRevision, 1n, 'a rolled-back rival leaves the revision to us')

@@ -3,10 +3,10 @@
 // attempt runs, and no transaction stays open during the HTTP call (an open transaction would hold
 // back every $all reader of the event store). A lease that ran out means its dispatcher died
 // mid-attempt: the delivery is taken over and that lost attempt is recorded as interrupted.
-import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { WebhookEndpointState } from '../../domain/webhook-endpoint/decider.js'
 import type { ReadDatabase, WebhookAttemptTrigger } from '../../projections/schema.js'
+import { secureRandomBytes } from '../../domain/secureRandom.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 import { newAttemptId } from './attemptId.js'
 
@@ -27,7 +27,7 @@ export type ClaimedDelivery = {
 
 type Candidate = { message_id: string; endpoint_id: string; lease_token: string | null; leased_at: Date | null; next_trigger: WebhookAttemptTrigger; busy: number }
 
-export const newLeaseToken = (): string => randomBytes(12).toString('base64url')
+export const newLeaseToken = (): string => secureRandomBytes(12).toString('base64url')
 
 /** Picks up to `room` candidates, at most `perEndpoint` leases per endpoint counting live ones, in due order. */
 function pick(candidates: Candidate[], perEndpoint: number, room: number): Candidate[] {

@@ -1,0 +1,19 @@
+// The whole project (service, tests, bench) type-checks: tsx runs TypeScript without checking it,
+// so without this a type error would pass every other test.
+import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import t from 'tap'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+t.test('tsc --noEmit reports no errors', async (t) => {
+  const output = await new Promise<string>((resolve) => {
+    execFile(process.execPath, [tsc, '--noEmit', '-p', root], { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve(error ? `${stdout}${stderr}`.trim() || String(error) : '')
+    })
+  })
+  t.equal(output, '', 'no type errors')
+})
