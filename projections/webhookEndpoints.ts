@@ -1,40 +1,52 @@
 // Projects webhook endpoints, secrets included (the dispatcher signs with them).
 import type { WebhookEndpointEvent } from '../domain/webhook-endpoint/events.js'
 import { MAX_SECRETS_KEPT } from '../domain/webhook-endpoint/decider.js'
-import type { Insertable } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { RecordedEvent } from '../events/store/port.js'
 import type { Projector } from './runtime/projector.js'
-import type { StoredSecret, WebhookEndpointsTable } from './schema.js'
+import type { ReadDatabase, StoredSecret } from './schema.js'
 
 type Created = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointCreated' }>['data']
 
-function createdRow(d: Created): Insertable<WebhookEndpointsTable> {
+function createdRow(d: Created) {
   const secrets: StoredSecret[] = [{ secret: d.secret, createdAt: d.createdAt, expiresAt: null }]
   return {
     id: d.endpointId,
     organization_id: d.organizationId,
     url: d.url,
     description: d.description,
-    filter_types: JSON.stringify(d.filterTypes),
-    metadata: JSON.stringify(d.metadata),
-    disabled: false,
-    secrets: JSON.stringify(secrets),
+    filter_types: d.filterTypes,
+    metadata: d.metadata,
+    secrets,
     created_at: d.createdAt,
-    updated_at: d.createdAt,
   }
 }
 
+/**
+ * Inserts created endpoints with one statement whose text is the same for any number of rows (one
+ * JSON parameter): a multi-row VALUES list would be compiled, sent and planned anew for every
+ * size, which cost more than the rows themselves.
+ */
+function insertCreated(db: Kysely<ReadDatabase>, created: Created[]) {
+  return db.insertInto('webhook_endpoints')
+    .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets', 'created_at', 'updated_at'])
+    .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, false, r.secrets, r.created_at, r.created_at
+      FROM json_to_recordset(${JSON.stringify(created.map(createdRow))}::json) AS r(id text, organization_id text, url text,
+        description text, filter_types jsonb, metadata jsonb, secrets jsonb, created_at timestamptz)`)
+    .execute()
+}
+
 export const webhookEndpointsProjector: Projector = {
-  // Runs of creates (the common case under load) become one multi-row INSERT; anything else
-  // flushes the run first, so the order of effects is the order of events.
+  // Runs of creates (the common case under load) become one INSERT; anything else flushes the
+  // run first, so the order of effects is the order of events.
   async applyMany(db, events: RecordedEvent[]) {
-    let run: Insertable<WebhookEndpointsTable>[] = []
+    let run: Created[] = []
     const flush = async () => {
-      if (run.length > 0) await db.insertInto('webhook_endpoints').values(run).execute()
+      if (run.length > 0) await insertCreated(db, run)
       run = []
     }
     for (const event of events) {
-      if (event.type === 'WebhookEndpointCreated') run.push(createdRow(event.data as Created))
+      if (event.type === 'WebhookEndpointCreated') run.push(event.data as Created)
       else {
         await flush()
         await webhookEndpointsProjector.apply(db, event)
@@ -49,7 +61,7 @@ export const webhookEndpointsProjector: Projector = {
     const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent
     switch (event.type) {
       case 'WebhookEndpointCreated':
-        await db.insertInto('webhook_endpoints').values(createdRow(event.data)).execute()
+        await insertCreated(db, [event.data])
         return
       case 'WebhookEndpointUpdated': {
         const d = event.data

@@ -32,26 +32,37 @@ export async function applyBatch(db: Kysely<ReadDatabase>, projectors: readonly 
   }
   const parsed = new Map(relevant.map((e) => [e.id, { ...e, data: parseEventData(e.type, e.data) }]))
   const names = projectors.map((p) => p.name)
-  return db.transaction().execute(async (trx) => {
+  // Four round trips, since every one waits its turn on a busy event loop and each command waits
+  // for this batch (read-your-writes): BEGIN with its setting, the checkpoints, the rows, COMMIT.
+  return db.connection().execute(async (conn) => {
     // Read models are derived data: rows and checkpoint commit atomically, so a crash that loses
     // this commit's last moments loses both, and the projector replays from the durable event
     // store, exactly once. Not waiting for the WAL flush takes an fsync off every command's path.
-    // Events, idempotency records and webhook deliveries keep synchronous commit.
-    await sql`SET LOCAL synchronous_commit TO OFF`.execute(trx)
-    const rows = await trx.selectFrom('projection_checkpoints').select(['name', 'position'])
-      .where('name', 'in', names).orderBy('name').forUpdate().execute()
-    const stored = new Map(rows.map((r) => [r.name, r.position as Position]))
-    const after = new Map<string, Position>()
-    for (const projector of projectors) {
-      const from = stored.get(projector.name)
-      if (from === undefined) throw new Error(`checkpoint row missing for ${projector.name}`)
-      const fresh = relevant.filter((e) => e.position > from && projector.handles.has(e.type))
-      await applyEvents(projector, trx, fresh.map((e) => parsed.get(e.id)!))
-      after.set(projector.name, last > from ? last : from)
+    // Events, idempotency records and webhook deliveries keep synchronous commit. (No parameters:
+    // sent as one simple query, both statements in one round trip.)
+    await sql.raw('BEGIN; SET LOCAL synchronous_commit TO OFF').execute(conn)
+    try {
+      // Locks the checkpoints (in name order), reads what each held and moves it to the batch's
+      // end in one statement; the rows below commit with it or not at all.
+      const { rows } = await sql<{ name: string; previous: string }>`
+        UPDATE projection_checkpoints c SET position = CASE WHEN o.position < ${last} THEN ${last} ELSE o.position END, updated_at = now()
+        FROM (SELECT name, position FROM projection_checkpoints WHERE name = ANY (${names}::text[]) ORDER BY name FOR UPDATE) o
+        WHERE c.name = o.name
+        RETURNING c.name, o.position AS previous`.execute(conn)
+      const stored = new Map(rows.map((r) => [r.name, r.previous as Position]))
+      const after = new Map<string, Position>()
+      for (const projector of projectors) {
+        const from = stored.get(projector.name)
+        if (from === undefined) throw new Error(`checkpoint row missing for ${projector.name}`)
+        const fresh = relevant.filter((e) => e.position > from && projector.handles.has(e.type))
+        await applyEvents(projector, conn, fresh.map((e) => parsed.get(e.id)!))
+        after.set(projector.name, last > from ? last : from)
+      }
+      await sql.raw('COMMIT').execute(conn)
+      return after
+    } catch (error) {
+      await sql.raw('ROLLBACK').execute(conn).catch(() => undefined)
+      throw error
     }
-    await sql`UPDATE projection_checkpoints SET position = v.position, updated_at = now()
-      FROM unnest(${[...after.keys()]}::text[], ${[...after.values()]}::text[]) AS v(name, position)
-      WHERE projection_checkpoints.name = v.name AND projection_checkpoints.position < v.position`.execute(trx)
-    return after
   })
 }
