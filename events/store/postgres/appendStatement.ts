@@ -7,7 +7,7 @@
 // A stream written meanwhile by another transaction cannot slip through: both would insert the
 // same (stream_name, stream_revision), and the unique index makes the later one fail
 // (STREAM_REVISION_CONSTRAINT), after which the append is decided again on fresh data.
-export const APPEND_STATEMENT_NAME = 'es_append_batch_v3'
+export const APPEND_STATEMENT_NAME = 'es_append_batch_v4'
 
 /** The unique index on (stream_name, stream_revision): its violation means a concurrent append. */
 export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision_key'
@@ -20,18 +20,20 @@ export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision
 export const APPEND_STATEMENT = `
 WITH inserted AS (
   INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
-  SELECT e.id, e.stream, s.revision + 1 + e.event_offset, e.type, e.data, e.metadata
+  SELECT e.id, e.stream, coalesce(s.revision, -1) + 1 + e.event_offset, e.type, e.data, e.metadata
   FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::int[]),
     unnest($5::uuid[]), unnest($6::text[]), json_array_elements($7::json), json_array_elements($8::json))
     WITH ORDINALITY AS e(stream, kind, expected_revision, event_offset, id, type, data, metadata, ord)
-  CROSS JOIN LATERAL (
-    SELECT coalesce((SELECT x.stream_revision FROM es_events x WHERE x.stream_name = e.stream
-      ORDER BY x.stream_revision DESC LIMIT 1), -1) AS revision
-  ) s
+  -- The stream's last revision; none when it has no events. A join, not a scalar subquery: the
+  -- per-event subplan cost a tenth of a batch.
+  LEFT JOIN LATERAL (
+    SELECT x.stream_revision AS revision FROM es_events x WHERE x.stream_name = e.stream
+      ORDER BY x.stream_revision DESC LIMIT 1
+  ) s ON true
   WHERE CASE e.kind
     WHEN 'any' THEN true
-    WHEN 'no_stream' THEN s.revision < 0
-    WHEN 'stream_exists' THEN s.revision >= 0
+    WHEN 'no_stream' THEN s.revision IS NULL
+    WHEN 'stream_exists' THEN s.revision IS NOT NULL
     WHEN 'revision' THEN e.expected_revision = s.revision
     ELSE false
   END
