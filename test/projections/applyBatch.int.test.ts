@@ -1,0 +1,81 @@
+// A projection batch is one transaction: rows and checkpoints commit together or not at all, and
+// events at or below a projector's stored checkpoint are not applied twice.
+import t from 'tap'
+import { randomUUID } from 'node:crypto'
+import { migrateToLatest, openReadDatabase } from '../../projections/database.js'
+import { applyBatch, ensureCheckpoints } from '../../projections/runtime/applyBatch.js'
+import type { Projector } from '../../projections/runtime/projector.js'
+import { webhookEndpointsProjector } from '../../projections/webhookEndpoints.js'
+import type { RecordedEvent } from '../../events/store/port.js'
+import { encodePosition } from '../../events/store/positions.js'
+import { createTestDatabase } from '../harness/testDatabase.js'
+
+const url = await createTestDatabase(t)
+const { db } = openReadDatabase(url, 2)
+t.teardown(() => db.destroy())
+await migrateToLatest(db)
+
+let nextPosition = 1
+function created(organizationId: string): RecordedEvent {
+  const endpointId = `ep_${randomUUID().replaceAll('-', '').slice(0, 26)}`
+  const createdAt = new Date().toISOString()
+  return {
+    id: randomUUID(),
+    stream: `webhookEndpoint-${endpointId}`,
+    revision: 0n,
+    position: encodePosition(1000n, BigInt(nextPosition++)),
+    type: 'WebhookEndpointCreated',
+    data: {
+      organizationId, endpointId, url: 'https://example.com/hook', description: '', filterTypes: [], metadata: { a: '1' },
+      secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`, environment: 'sandbox', createdAt,
+    },
+    metadata: { organizationId, requestId: 'req_1', actor: 'key_1' },
+    recordedAt: new Date(),
+  }
+}
+
+const checkpoint = async (name: string) =>
+  (await db.selectFrom('projection_checkpoints').select('position').where('name', '=', name).executeTakeFirstOrThrow()).position
+const endpointsOf = async (organizationId: string) =>
+  (await db.selectFrom('webhook_endpoints').select(['id', 'metadata']).where('organization_id', '=', organizationId).orderBy('id').execute())
+
+await ensureCheckpoints(db, [webhookEndpointsProjector.name, 'failing'])
+
+t.test('rows and checkpoint commit together; a replayed batch is skipped', async (t) => {
+  const org = `org_${randomUUID()}`
+  const events = [created(org), created(org), created(org)]
+  const after = await applyBatch(db, [webhookEndpointsProjector], events)
+  t.equal(after.get(webhookEndpointsProjector.name), events[2]!.position)
+  t.equal(await checkpoint(webhookEndpointsProjector.name), events[2]!.position)
+  const rows = await endpointsOf(org)
+  t.equal(rows.length, 3)
+  t.same(rows[0]!.metadata, { a: '1' }, 'JSON columns keep their values')
+  // The same events again (another process got there first): nothing applied twice, no error.
+  await applyBatch(db, [webhookEndpointsProjector], events)
+  t.equal((await endpointsOf(org)).length, 3)
+  t.equal(await checkpoint(webhookEndpointsProjector.name), events[2]!.position, 'the checkpoint never goes back')
+})
+
+t.test('a projector that fails rolls back every row and checkpoint of the batch', async (t) => {
+  const org = `org_${randomUUID()}`
+  const before = await checkpoint(webhookEndpointsProjector.name)
+  const failing: Projector = {
+    name: 'failing',
+    tables: [],
+    handles: new Set(['WebhookEndpointCreated']),
+    apply: async () => {
+      throw new Error('projector bug')
+    },
+  }
+  // Ordered so the endpoints projector writes its rows first, then the failing one throws.
+  const projectors = [webhookEndpointsProjector, failing].sort((a, b) => (a.name > b.name ? -1 : 1))
+  t.equal(projectors[0], webhookEndpointsProjector)
+  await t.rejects(applyBatch(db, projectors, [created(org), created(org)]), /projector bug/)
+  t.same(await endpointsOf(org), [], 'no rows')
+  t.equal(await checkpoint(webhookEndpointsProjector.name), before, 'checkpoint unchanged')
+  t.equal(await checkpoint('failing'), '', 'the failing one unchanged too')
+  // The connection went back to the pool usable: the next batch commits.
+  const next = await applyBatch(db, [webhookEndpointsProjector], [created(org)])
+  t.ok(next.get(webhookEndpointsProjector.name)! > before)
+  t.equal((await endpointsOf(org)).length, 1)
+})
