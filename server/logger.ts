@@ -1,5 +1,5 @@
 // pino, JSON, with credentials and secrets redacted wherever they might appear.
-import pino, { type Logger } from 'pino'
+import pino, { type DestinationStream, type Logger } from 'pino'
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -12,6 +12,8 @@ export const REDACTED_PATHS = [
   '*.taxIdentificationNumber',
 ]
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } })
+/** `destination` defaults to stdout; tests pass a capture to search the lines for secrets. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+  return destination ? pino(options, destination) : pino(options)
 }

@@ -1,11 +1,13 @@
 // A real app on a fresh Postgres database: the same runtime, projectors and routes as production,
-// driven in-process with app.inject().
+// driven in-process with app.inject(). Its log lines (debug level by default) are captured, the
+// secrets its requests carry are harvested, and the file fails at teardown when a log line holds one.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import { buildApp } from '../../server/app.js'
 import { type Config, loadConfig } from '../../server/config.js'
-import { createLogger } from '../../server/logger.js'
 import type { Logger } from 'pino'
+import { type LogCapture, createLogCapture } from './logCapture.js'
+import { type SecretHarvest, createSecretHarvest, describeLeaks } from './secretHarvest.js'
 import { type Runtime, openRuntime } from '../../server/runtime.js'
 import { type createTestDatabase, makeTestDatabase } from './testDatabase.js'
 import type { WebhookStartOptions } from '../../webhooks/webhookDelivery.js'
@@ -20,13 +22,33 @@ export type TestApp = {
   newOrganization(name?: string): Promise<{ organizationId: string; apiKey: string; keyId: string }>
   /** app.inject with the organization's key (or `apiKey`) as a Bearer token. */
   request(options: InjectOptions & { apiKey?: string | null }): Promise<LightMyRequestResponse>
+  /** The app's and the runtime's log lines (empty when the test passed its own logger). */
+  logs: LogCapture
+  /** Secrets seen in requests and responses; searched for in `logs` at teardown. */
+  secrets: SecretHarvest
+}
+
+/** Fails the test file when a captured log line holds a harvested secret (or any key or signing secret). */
+export function assertNoSecretsLogged(logs: LogCapture, secrets: SecretHarvest): void {
+  if (logs.droppedChars() > 0) throw new Error(`log capture full: ${logs.droppedChars()} characters not searched for secrets`)
+  const leaks = secrets.leaksIn(logs.lines())
+  if (leaks.length > 0) throw new Error(`${leaks.length} log line(s) hold a secret:\n${describeLeaks(leaks)}`)
 }
 
 export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions } = {}): Promise<TestApp> {
   const { url: databaseUrl, drop } = await makeTestDatabase()
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env })
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL)
-  const runtime = await openRuntime(config, { info: () => undefined, error: (o) => console.error(o) }, { poolSize: 10 })
+  // Debug by default: request lines are logged too, so the secrets check sees everything.
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', ...env })
+  const logs = createLogCapture(config.LOG_LEVEL)
+  const secrets = createSecretHarvest()
+  const logger = options.logger ?? logs.logger
+  const runtime = await openRuntime(config, {
+    info: (message) => logs.logger.info(message),
+    error: (object, message) => {
+      logs.logger.error(object, message)
+      console.error(object)
+    },
+  }, { poolSize: 10 })
   await runtime.runner.start()
   // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
   if (options.webhooks) await runtime.webhooks.start(options.webhooks)
@@ -34,21 +56,28 @@ export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config,
   await app.ready()
   // One teardown, in order: the app's connections close before the database is dropped.
   t.teardown(async () => {
-    await app.close()
-    await runtime.close()
-    await drop()
+    try {
+      await app.close()
+      await runtime.close()
+    } finally {
+      await drop()
+    }
+    assertNoSecretsLogged(logs, secrets)
   })
   const newOrganization = async (name = 'Test organization') => {
     const org = await createOrganization(runtime.store, { name, environment: config.APP_ENV, actor: 'test' })
+    secrets.add('API key', org.apiKey)
     await runtime.runner.waitFor(org.position, 10_000)
     return { organizationId: org.organizationId, apiKey: org.apiKey, keyId: org.keyId }
   }
   const org = await newOrganization()
   return {
-    app, runtime, org, newOrganization,
-    request({ apiKey, headers, ...options }) {
+    app, runtime, org, newOrganization, logs, secrets,
+    async request({ apiKey, headers, ...options }) {
       const key = apiKey === undefined ? org.apiKey : apiKey
-      return app.inject({ ...options, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } })
+      const response = await app.inject({ ...options, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } })
+      secrets.fromExchange(options.payload ?? options.body, response.statusCode, response.body)
+      return response
     },
   }
 }
