@@ -48,6 +48,7 @@ t.test('NUL in a path parameter or a query string: 400, never reaching Postgres'
   await refused(t, { method: 'GET', url: '/v1/webhooks/messages?tag=a&tag=b%00' }, 'query.tag')
   await refused(t, { method: 'GET', url: '/v1/customers?starting_after=cus_%00' }, 'query.starting_after')
   await refused(t, { method: 'GET', url: '/v1/customers?x%00=1' }, 'query.x\\u0000')
+  await refused(t, { method: 'GET', url: '/v1/customers?__proto__=1' }, 'query.__proto__')
 })
 
 t.test('a body nested 10 000 levels: 400, not a stack overflow', async (t) => {
