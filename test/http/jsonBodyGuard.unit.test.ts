@@ -3,12 +3,13 @@
 import t from 'tap'
 import { findJsonBodyProblem } from '../../server/input/jsonBodyGuard.js'
 
-const problem = (value: string | object, maxDepth?: number) =>
+/** A string is taken as JSON text; anything else is serialized first. */
+const problem = (value: unknown, maxDepth?: number) =>
   findJsonBodyProblem(typeof value === 'string' ? value : JSON.stringify(value), 'body', maxDepth)
 
 t.test('clean bodies pass, whatever their strings hold', async (t) => {
   for (const body of [
-    {}, [], 'text', 42, null, true,
+    {}, [], '"text"', 42, null, true,
     { a: '{[{[', b: ']}]}', 'c"d': 'e\\"f', g: [1, { h: ['i', { j: null }] }] },
     { emoji: '\ud83d\ude00', tab: 'a\tb', newline: 'a\nb', unicode: 'Zoë 李' },
     { k: { k: { k: 1 } }, l: [{ k: 1 }, { k: 2 }] },
