@@ -8,9 +8,13 @@ import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
 import { customerRoutes } from './customerRoutes.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
+import { onClientError } from './errors/clientErrors.js'
 import { registerErrorHandling } from './errors/errorHandler.js'
+import { MAX_PATH_SEGMENT_LENGTH, onFrameworkError } from './errors/frameworkErrors.js'
 import { healthRoutes } from './health.js'
 import { idempotency } from './idempotency/idempotency.js'
+import { registerJsonBodyParser } from './input/jsonBodyParser.js'
+import { pathAndQueryGuard } from './input/pathAndQueryGuard.js'
 import { registerOpenApi } from './openapi.js'
 import { requestIdFor } from './requestId.js'
 import type { Runtime } from './runtime.js'
@@ -29,6 +33,11 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     bodyLimit: HTTP_LIMITS.bodyLimitBytes,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    // Errors raised before routing (bad percent-encoding, an over-long segment) and by Node's HTTP
+    // parser (headers over 16 KB) leave in the one error body too.
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
     // Request/response lines only at debug or trace: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>()
@@ -36,15 +45,14 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerJsonBodyParser(app)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  await app.register(pathAndQueryGuard)
 
   await registerOpenApi(app)
   await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: store.kind })
-  await app.register(authenticate, { db, environment: config.APP_ENV })
-  await app.register(onBehalfOf, { db })
-  await app.register(idempotency, { db })
 
   const waitForProjections = async (position: Parameters<typeof runner.waitFor>[0]) => {
     const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS)
@@ -52,6 +60,11 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     return reached
   }
   await app.register(async (v1) => {
+    // Inside the /v1 scope, so they run for every route the router matched here however its path
+    // was spelled (%76 for v, mixed-case hex), and for no other route.
+    await v1.register(authenticate, { db, environment: config.APP_ENV })
+    await v1.register(onBehalfOf, { db })
+    await v1.register(idempotency, { db })
     await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections })
     await v1.register(webhookEndpointReadRoutes, { db })
     await v1.register(customerRoutes, { runtime, waitForProjections })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { PUBLIC_EVENT_TYPES } from './eventTypes.js'
 import type { WebhookSecretEntry } from './events.js'
 import { validSecrets } from './decider.js'
+import { metadataShapeProblem } from '../shared/metadataShape.js'
 
 export const WEBHOOK_LIMITS = {
   urlMaxLength: 2_048,
@@ -12,13 +13,26 @@ export const WEBHOOK_LIMITS = {
   metadataMaxKeys: 50,
   metadataKeyMaxLength: 40,
   metadataMaxBytes: 8_192,
+  /** Levels of nesting in metadata, the object itself being level 1. */
+  metadataMaxDepth: 5,
+  /** Keys and array items at every level together. */
+  metadataMaxEntries: 500,
 } as const
 
+const METADATA_SHAPE = { maxDepth: WEBHOOK_LIMITS.metadataMaxDepth, maxEntries: WEBHOOK_LIMITS.metadataMaxEntries }
+
+// Shape first, and it aborts: the byte count serializes the value, which is safe only once its
+// depth and size are known to be small.
 export const metadataSchema = z
   .record(z.string().min(1).max(WEBHOOK_LIMITS.metadataKeyMaxLength), z.unknown())
-  .refine((m) => Object.keys(m).length <= WEBHOOK_LIMITS.metadataMaxKeys, `at most ${WEBHOOK_LIMITS.metadataMaxKeys} keys`)
+  .refine((m) => Object.keys(m).length <= WEBHOOK_LIMITS.metadataMaxKeys, { message: `at most ${WEBHOOK_LIMITS.metadataMaxKeys} keys`, abort: true })
+  .superRefine((m, ctx) => {
+    const problem = metadataShapeProblem(m, METADATA_SHAPE)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: m, continue: false })
+  })
   .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= WEBHOOK_LIMITS.metadataMaxBytes, `at most ${WEBHOOK_LIMITS.metadataMaxBytes} bytes as JSON`)
-  .describe('Free-form object for your own data')
+  .describe(`Free-form object for your own data: at most ${WEBHOOK_LIMITS.metadataMaxKeys} keys, ${WEBHOOK_LIMITS.metadataMaxDepth} levels deep, `
+    + `${WEBHOOK_LIMITS.metadataMaxEntries} keys and array items in all, ${WEBHOOK_LIMITS.metadataMaxBytes} bytes as JSON`)
 
 const urlSchema = z
   .string()

@@ -12,9 +12,9 @@ import {
   toSessionResource, verificationSessionResource,
 } from '../../domain/customer/resource.js'
 import type { Customer } from '../../domain/customer/state.js'
-import { errorResponses, invalid, notFound } from '../../domain/errors.js'
+import { errorResponses, notFound } from '../../domain/errors.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { PAGE_LIMITS } from '../pagination/cursorPage.js'
+import { PAGE_LIMITS, unknownCursor } from '../pagination/cursorPage.js'
 import { type CustomerListQuery, customerListQuery, customerListResponse, isOffsetMode } from './listQuery.js'
 import { type Scope, findCustomer, listCustomersByCursor, listCustomersByOffset } from './queries.js'
 
@@ -44,7 +44,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       summary: 'List customers (filters status, type, countryCode; sort; offset or cursor pagination)',
       headers: readHeaders,
       querystring: customerListQuery,
-      response: { 200: customerListResponse, ...errorResponses() },
+      response: { 200: customerListResponse, ...errorResponses(422) },
     },
   }, async (request) => {
     const q = request.query
@@ -55,7 +55,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     }
     const pageSize = q.page_size ?? PAGE_LIMITS.default
     const rows = await listCustomersByCursor(db, scopeOf(request), q, pageSize)
-    if (!rows) throw invalid('invalid_cursor', 'The cursor does not name a customer of this organization', [{ field: q.starting_after ? 'starting_after' : 'ending_before', message: 'unknown customer id' }])
+    if (!rows) throw unknownCursor(q)
     const backwards = q.ending_before !== undefined
     const hasMore = rows.length > pageSize
     const page = rows.slice(0, pageSize)

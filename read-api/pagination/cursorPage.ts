@@ -1,6 +1,7 @@
 // Cursor pagination in the spec's list shape: { has_more, page_size, url, data, page_next,
 // page_prev }. Ids sort by creation, so an id is the cursor. Newest first.
 import { z } from 'zod'
+import { type DomainError, invalid } from '../../domain/errors.js'
 
 export const PAGE_LIMITS = { min: 1, max: 1_000, default: 50 } as const
 
@@ -11,6 +12,16 @@ export const cursorQuery = z.object({
 })
 
 export type CursorQuery = z.infer<typeof cursorQuery>
+
+/**
+ * The one answer of every cursor list to a cursor that names no item of it (another
+ * organization's id, a made-up one): 422 invalid_cursor, never an empty 200 page that reads like
+ * the end of the list.
+ */
+export function unknownCursor(query: { starting_after?: string | undefined; ending_before?: string | undefined }): DomainError {
+  const field = query.starting_after !== undefined ? 'starting_after' : 'ending_before'
+  return invalid('invalid_cursor', `The cursor ${field} does not name an item of this list`, [{ field: `query.${field}`, message: 'not an item of this list' }])
+}
 
 export function cursorPageSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { WebhookEndpointResource } from '../../domain/webhook-endpoint/resource.js'
 import type { ReadDatabase, WebhookEndpointsTable } from '../../projections/schema.js'
-import type { CursorQuery } from '../pagination/cursorPage.js'
+import { type CursorQuery, unknownCursor } from '../pagination/cursorPage.js'
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
 
@@ -23,8 +23,13 @@ export async function findEndpoint(db: Kysely<ReadDatabase>, organizationId: str
   return db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
 }
 
-/** One page plus one row, newest first (or, with ending_before, the rows just newer, reordered). */
+/**
+ * One page plus one row, newest first (or, with ending_before, the rows just newer, reordered).
+ * A cursor that names no endpoint of the organization is refused (unknownCursor).
+ */
 export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<WebhookEndpointRow[]> {
+  const cursor = query.starting_after ?? query.ending_before
+  if (cursor !== undefined && !(await findEndpoint(db, organizationId, cursor))) throw unknownCursor(query)
   let q = db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId)
   if (query.starting_after !== undefined) {
     return q.where('id', '<', query.starting_after).orderBy('id', 'desc').limit(query.page_size + 1).execute()

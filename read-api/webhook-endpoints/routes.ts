@@ -17,7 +17,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
       tags: TAGS,
       summary: 'List webhook endpoints, newest first',
       querystring: cursorQuery,
-      response: { 200: cursorPageSchema(webhookEndpointResource), ...errorResponses() },
+      response: { 200: cursorPageSchema(webhookEndpointResource), ...errorResponses(422) },
     },
   }, async (request) => {
     const rows = await listEndpoints(db, request.principal!.organizationId, request.query)

@@ -1,4 +1,4 @@
-// Authenticates /v1 requests: `Authorization: Bearer <key>` or `X-API-Key: <key>`, for the
+// Authenticates every /v1 route: `Authorization: Bearer <key>` or `X-API-Key: <key>`, for the
 // deployment's environment only. Lookups are cached briefly; a revoked key stops working within
 // the cache's TTL.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -55,8 +55,9 @@ export const authenticate = fp(async (app: FastifyInstance, options: { db: Kysel
   }
 
   app.decorateRequest('principal', undefined)
+  // Registered inside the /v1 scope (server/app.ts): every route there needs a key, whatever the
+  // spelling of its URL; no string test on the raw URL, which the router decodes differently.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v1/')) return
     const key = presentedKey(request)
     if (!key) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <API_KEY>')
     const kind = keyKind(key)

@@ -6,6 +6,17 @@ import { DomainError } from '../../domain/errors.js'
 import { WrongExpectedVersionError } from '../../events/store/port.js'
 import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody, toApiError } from './apiError.js'
 
+/** Characters of an unknown path quoted in the 404 message; the rest is cut. */
+const MAX_ECHOED_PATH_LENGTH = 200
+
+/** fastify's validation contexts, as the error body names them (`query.tag`, like the guard). */
+const CONTEXT_NAMES: Record<string, string> = { querystring: 'query' }
+
+function echoedPath(url: string): string {
+  const path = url.split('?')[0] ?? ''
+  return path.length > MAX_ECHOED_PATH_LENGTH ? `${path.slice(0, MAX_ECHOED_PATH_LENGTH)}...` : path
+}
+
 function fromFastifyError(error: FastifyError): ApiError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -26,7 +37,7 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    const error = new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'route_not_found')
+    const error = new ApiError(404, `Route ${request.method} ${echoedPath(request.url)} not found`, 'route_not_found')
     return reply.code(404).send(errorBody(error, request.id))
   })
 
@@ -35,7 +46,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) apiError = error
     else if (error instanceof DomainError) apiError = toApiError(error)
     else if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'body'
+      const context = error.validationContext ?? 'body'
+      const where = CONTEXT_NAMES[context] ?? context
       apiError = new ApiError(400, `Invalid request ${where}`, 'invalid_request', error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
         return { field: path ? `${where}.${path}` : where, message: v.message ?? 'invalid' }

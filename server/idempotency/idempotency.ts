@@ -1,4 +1,4 @@
-// Idempotency-Key on every POST/PUT/PATCH/DELETE: durable in Postgres, scoped to the organization,
+// Idempotency-Key on every POST/PUT/PATCH/DELETE of a /v1 route (registered in that scope): durable in Postgres, scoped to the organization,
 // kept 24 hours. The first request claims the key with an INSERT; a replay returns the stored
 // status and body with `Idempotent-Replayed: true`. Like Stripe, nothing is stored for requests
 // refused before the handler runs (authentication, validation, a concurrent twin).
@@ -43,7 +43,8 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key']
     // Unknown routes answer 404 whatever the key: only a matched route's requests are recorded.
-    if (!MUTATING.has(request.method) || header === undefined || !request.principal || !request.routeOptions.url) return
+    const route = request.routeOptions.url
+    if (!MUTATING.has(request.method) || header === undefined || !request.principal || !route) return
     const key = Array.isArray(header) ? header[0]! : header
     if (key.length === 0 || key.length > IDEMPOTENCY_LIMITS.maxKeyLength || !/^[\x21-\x7e]+$/.test(key)) {
       throw new ApiError(400, `Idempotency-Key must be 1 to ${IDEMPOTENCY_LIMITS.maxKeyLength} printable characters`, 'invalid_idempotency_key', [
@@ -51,7 +52,7 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
       ])
     }
     const organizationId = request.principal.organizationId
-    const fingerprint = requestFingerprint(request.method, request.url, request.body)
+    const fingerprint = requestFingerprint({ method: request.method, route, params: request.params, query: request.query, body: request.body })
 
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await claim(db, organizationId, key, fingerprint)) {

@@ -1,9 +1,8 @@
 // Reads of messages, deliveries and attempts, always scoped to one organization: another
 // organization's message is indistinguishable from a missing one.
 import { type Kysely, type Selectable, sql } from 'kysely'
-import { invalid } from '../../domain/errors.js'
 import type { ReadDatabase, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookMessagesTable } from '../../projections/schema.js'
-import type { CursorQuery } from '../../read-api/pagination/cursorPage.js'
+import { type CursorQuery, unknownCursor } from '../../read-api/pagination/cursorPage.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 
 export type MessageRow = Selectable<WebhookMessagesTable>
@@ -19,9 +18,10 @@ export type MessageFilters = {
   until?: Date
 }
 
-async function cursorSeq(db: Kysely<ReadDatabase>, organizationId: string, id: string): Promise<string> {
+async function cursorSeq(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<string> {
+  const id = query.starting_after ?? query.ending_before ?? ''
   const row = await db.selectFrom('webhook_messages').select('seq').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
-  if (!row) throw invalid('invalid_cursor', `Unknown cursor ${id}`, [{ field: 'querystring', message: 'not a message of this list', value: id }])
+  if (!row) throw unknownCursor(query)
   return row.seq
 }
 
@@ -40,10 +40,10 @@ export async function listMessages(db: Kysely<ReadDatabase>, organizationId: str
 
   let rows
   if (query.starting_after !== undefined) {
-    const seq = await cursorSeq(db, organizationId, query.starting_after)
+    const seq = await cursorSeq(db, organizationId, query)
     rows = await withDelivery.where('m.seq', '<', seq).orderBy('m.seq', 'desc').limit(query.page_size + 1).execute()
   } else if (query.ending_before !== undefined) {
-    const seq = await cursorSeq(db, organizationId, query.ending_before)
+    const seq = await cursorSeq(db, organizationId, query)
     const newer = await withDelivery.where('m.seq', '>', seq).orderBy('m.seq', 'asc').limit(query.page_size + 1).execute()
     const page = newer.slice(0, query.page_size).reverse()
     rows = newer.length > query.page_size ? [...page, newer[query.page_size]!] : page

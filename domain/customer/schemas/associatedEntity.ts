@@ -5,7 +5,7 @@ import { ASSOCIATED_ROLES } from '../rules/enums.js'
 import { TAX_ID_DOCUMENT_TYPES } from '../enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import {
-  address, countryCode, email, governmentId, isoDate, personName, phone, shortText, supportingDocuments, timestamp,
+  address, businessName, countryCode, email, governmentId, isoDate, personName, phone, shortText, supportingDocuments, timestamp,
 } from './common.js'
 
 const associatedId = z.string().max(64).regex(/^asp_[0-9a-z]{26}$/, 'must be an associated entity id (asp_...)')
@@ -37,7 +37,7 @@ const linkFields = {
 export const associatedBusinessFields = z.object({
   ...relationship,
   countryCode: countryCode.optional().describe('Country of incorporation'),
-  businessName: z.string().trim().min(1).max(L.businessNameMaxLength).optional(),
+  businessName: businessName.optional(),
   registrationNumber: shortText.optional(),
   dateOfIncorporation: isoDate.optional(),
 })

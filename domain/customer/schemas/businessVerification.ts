@@ -5,12 +5,12 @@ import { BUSINESS_TYPES } from '../enums.js'
 import { ACCOUNT_PURPOSES, SOURCES_OF_FUNDS } from '../rules/enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { requestedCapabilities } from './capabilities.js'
-import { address, email, expectedMonthlyPaymentsUsd, ipAddress, isoDate, longText, phone, proofOfSourceOfFunds, shortText, supportingDocuments, timestamp } from './common.js'
+import { address, businessName, email, expectedMonthlyPaymentsUsd, ipAddress, isoDate, longText, phone, proofOfSourceOfFunds, shortText, supportingDocuments, timestamp } from './common.js'
 import { termsFields } from './individualVerification.js'
 
 export const businessProfile = z.object({
-  businessLegalName: z.string().trim().min(1).max(L.businessNameMaxLength).optional(),
-  businessTradeName: z.string().trim().min(1).max(L.businessNameMaxLength).optional().describe('Doing-business-as name'),
+  businessLegalName: businessName.optional(),
+  businessTradeName: businessName.optional().describe('Doing-business-as name'),
   businessType: z.enum(BUSINESS_TYPES).optional(),
   businessDescription: longText.optional(),
   businessIndustry: shortText.optional().describe('Industry code, for example a NAICS code'),

@@ -6,6 +6,7 @@ import { PROOF_OF_ADDRESS_TYPES, GOVERNMENT_ID_TYPES, SUPPORTING_DOCUMENT_TYPES 
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { isIsoDate } from '../rules/dates.js'
 import { COUNTRY_CODES } from '../rules/enums.js'
+import { UNSAFE_NAME_MESSAGE, hasUnsafeNameCharacter } from '../rules/names.js'
 import { isE164 } from '../rules/phone.js'
 
 export const countryCode = z.enum(COUNTRY_CODES).describe('ISO 3166-1 alpha-2 country code, uppercase')
@@ -19,7 +20,12 @@ export const isoDate = z.string().max(10).refine(isIsoDate, 'must be a calendar 
 
 export const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp with time zone' }).describe('ISO 8601 timestamp with time zone')
 
-export const personName = z.string().trim().min(1).max(L.nameMaxLength)
+/** A name as people read it: no control characters or bidi overrides (rules/names.ts). */
+const nameText = (maxLength: number) => z.string().trim().min(1).max(maxLength).refine((v) => !hasUnsafeNameCharacter(v), UNSAFE_NAME_MESSAGE)
+
+export const personName = nameText(L.nameMaxLength)
+
+export const businessName = nameText(L.businessNameMaxLength)
 
 export const shortText = z.string().trim().min(1).max(L.shortTextMaxLength)
 export const longText = z.string().trim().min(1).max(L.longTextMaxLength)

@@ -1,7 +1,7 @@
 // Bodies that create customers. Verification data follows through the verification operations.
 import { z } from 'zod'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
-import { countryCode, email, metadata, personName, phone } from './common.js'
+import { businessName, countryCode, email, metadata, personName, phone } from './common.js'
 
 export const createIndividualCustomerBody = z.object({
   firstName: personName,
@@ -15,7 +15,7 @@ export const createIndividualCustomerBody = z.object({
 export type CreateIndividualCustomerBody = z.infer<typeof createIndividualCustomerBody>
 
 export const createBusinessCustomerBody = z.object({
-  businessName: z.string().trim().min(1).max(L.businessNameMaxLength).describe('Legal name; shown as customerName'),
+  businessName: businessName.describe('Legal name; shown as customerName'),
   email: email.optional(),
   phone: phone.optional(),
   countryCode: countryCode.describe('Country of incorporation'),
