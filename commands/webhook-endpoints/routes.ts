@@ -52,10 +52,10 @@ function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['r
 
 export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> = async (app, deps) => {
   /** Refuses with 422 what the egress policy can tell now; the resolved address stays in the log. */
-  async function assertUrlAllowed(url: string, request: FastifyRequest): Promise<void> {
+  async function assertUrlAllowed(url: string, request: FastifyRequest, endpointId?: string): Promise<void> {
     const verdict = await deps.checkUrl(url)
     if (verdict.allowed) return
-    request.log.info({ refusal: verdict.refusal.detail }, 'webhook endpoint URL refused by the egress policy')
+    request.log.info({ refusal: verdict.refusal.detail, ...(endpointId ? { endpointId } : {}) }, 'webhook endpoint URL refused by the egress policy')
     throw urlRefusalError(verdict.refusal.kind, deps.environment)
   }
 
@@ -99,7 +99,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       response: { 200: webhookEndpointResource, ...errorResponses(404, 409, 422) },
     },
   }, async (request) => {
-    if (request.body.url !== undefined) await assertUrlAllowed(request.body.url, request)
+    if (request.body.url !== undefined) await assertUrlAllowed(request.body.url, request, request.params.endpointId)
     const state = await run({
       type: 'UpdateWebhookEndpoint',
       organizationId: request.principal!.organizationId,
