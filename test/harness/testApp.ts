@@ -11,8 +11,11 @@ import { type SecretHarvest, createSecretHarvest, describeLeaks } from './secret
 import { type Runtime, openRuntime } from '../../server/runtime.js'
 import { type createTestDatabase, makeTestDatabase } from './testDatabase.js'
 import type { WebhookStartOptions } from '../../webhooks/webhookDelivery.js'
+import type { Resolver } from '../../webhooks/egress/resolveTarget.js'
 
 type TapLike = Parameters<typeof createTestDatabase>[0]
+
+const UNTHROTTLED = { RATE_LIMIT_PER_KEY: '100000000', RATE_LIMIT_PER_IP: '100000000' }
 
 export type TestApp = {
   app: FastifyInstance
@@ -35,24 +38,26 @@ export function assertNoSecretsLogged(logs: LogCapture, secrets: SecretHarvest):
   if (leaks.length > 0) throw new Error(`${leaks.length} log line(s) hold a secret:\n${describeLeaks(leaks)}`)
 }
 
-export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions } = {}): Promise<TestApp> {
+export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver } = {}): Promise<TestApp> {
+  // One DNS for the endpoint URL check and the dispatcher: a test can change an answer between them.
+  const resolver = options.resolver ?? options.webhooks?.resolver
   const { url: databaseUrl, drop } = await makeTestDatabase()
   // Debug by default: request lines are logged too, so the secrets check sees everything.
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', ...env })
+  // Limits far above what a test sends; test/server/rateLimit.e2e.test.ts sets small ones.
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', ...UNTHROTTLED, ...env })
   const logs = createLogCapture(config.LOG_LEVEL)
   const secrets = createSecretHarvest()
   const logger = options.logger ?? logs.logger
-  const runtime = await openRuntime(config, {
-    info: (message) => logs.logger.info(message),
-    error: (object, message) => {
-      logs.logger.error(object, message)
-      console.error(object)
-    },
-  }, { poolSize: 10 })
+  // The runtime's errors (webhook egress refusals, say) go to the app's logger; without a logger
+  // of the test's own they are printed too, as before.
+  const runtimeLog = options.logger
+    ? { info: (m: string) => logger.info(m), error: (o: unknown, m?: string) => logger.error(o, m) }
+    : { info: (m: string) => logs.logger.info(m), error: (o: unknown, m?: string) => { logs.logger.error(o, m); console.error(o) } }
+  const runtime = await openRuntime(config, runtimeLog, { poolSize: 10 })
   await runtime.runner.start()
   // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
-  if (options.webhooks) await runtime.webhooks.start(options.webhooks)
-  const app = await buildApp(runtime, logger)
+  if (options.webhooks) await runtime.webhooks.start({ ...options.webhooks, ...(resolver ? { resolver } : {}) })
+  const app = await buildApp(runtime, logger, resolver ? { resolver } : {})
   await app.ready()
   // One teardown, in order: the app's connections close before the database is dropped.
   t.teardown(async () => {
