@@ -19,11 +19,14 @@ export type Unstorable = { path: string; reason: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+// A high surrogate not followed by a low one, or a low one not preceded by a high one (code units:
+// no `u` flag). String.prototype.isWellFormed does this from ES2024, beyond this project's lib.
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Why a string cannot be stored, or undefined when it can. */
 export function unstorableStringReason(value: string): string | undefined {
   if (value.includes('\u0000')) return 'contains U+0000 (NUL)'
-  if (!value.isWellFormed()) return 'contains an unpaired UTF-16 surrogate'
+  if (UNPAIRED_SURROGATE.test(value)) return 'contains an unpaired UTF-16 surrogate'
   return undefined
 }
 

@@ -70,12 +70,21 @@ t.test('the message names the place, never the value', async (t) => {
   t.notMatch(error?.message, /SECRET/)
 })
 
+function refusedPath(stream: string, events: Parameters<typeof assertStorableAppend>[1]): string | undefined {
+  try {
+    assertStorableAppend(stream, events)
+    return undefined
+  } catch (error) {
+    return error instanceof UnstorableEventError ? error.path : 'not an UnstorableEventError'
+  }
+}
+
 t.test('metadata, the stream name, the type and the id are checked too', async (t) => {
-  t.throws(() => assertStorableAppend('s-1', [event({}, { requestId: 'r\u0000' })]), { path: 'events[0].metadata.requestId' })
-  t.throws(() => assertStorableAppend('s-\u0000', [event({})]), { path: 'stream' })
-  t.throws(() => assertStorableAppend('s-1', [{ ...event({}), type: 'T\ud800' }]), { path: 'events[0].type' })
-  t.throws(() => assertStorableAppend('s-1', [{ ...event({}), type: '' }]), { path: 'events[0].type' })
-  t.throws(() => assertStorableAppend('s-1', [{ ...event({}), id: 'not-a-uuid' }]), { path: 'events[0].id' })
+  t.equal(refusedPath('s-1', [event({}, { requestId: 'r\u0000' })]), 'events[0].metadata.requestId')
+  t.equal(refusedPath('s-\u0000', [event({})]), 'stream')
+  t.equal(refusedPath('s-1', [{ ...event({}), type: 'T\ud800' }]), 'events[0].type')
+  t.equal(refusedPath('s-1', [{ ...event({}), type: '' }]), 'events[0].type')
+  t.equal(refusedPath('s-1', [{ ...event({}), id: 'not-a-uuid' }]), 'events[0].id')
 })
 
 t.test('depth, cycles and size are bounded without recursion', async (t) => {
