@@ -10,7 +10,8 @@ import { startTestApp } from '../harness/testApp.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { runCli, stdoutJson } from './fixtures/runCli.js'
 
-type Status = { head: string | null; complete: boolean; projections: { name: string; position: string | null; lag: number }[] }
+type Lag = { name: string; position: string | null; lag: number }
+type Status = { head: string | null; complete: boolean; projections: Lag[]; webhookSubscriber: Lag; consumers: { name: string; status: string }[]; skips: unknown[] }
 type RebuildResult = { projection: string; events: number; position: string; durationMs: number }
 
 const names = allProjectors.map((p) => p.name)
@@ -29,6 +30,10 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   t.match(caughtUp.head, /^\d{20}\/\d{20}$/)
   t.equal(caughtUp.complete, true)
   t.same(caughtUp.projections, names.map((name) => ({ name, position: caughtUp.head, lag: 0 })), 'every projector at the head')
+  // The CLI runs no webhook subscriber: it has no checkpoint, but no event it handles either.
+  t.same(caughtUp.webhookSubscriber, { name: 'webhook_messages', position: null, lag: 0 })
+  t.same(caughtUp.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }])
+  t.same(caughtUp.skips, [])
 
   // Another process appends through the event store alone: nothing projects these events.
   const store = await getPostgresEventStore({ connectionString: env.DATABASE_URL })
@@ -40,8 +45,9 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   await store.close()
   const lagging = await status()
   t.equal(lagging.head, behind.position, 'head is the last appended event')
-  t.same(lagging.projections, names.map((name) => ({ name, position: caughtUp.head, lag: 2 })),
-    'checkpoints unchanged (status projects nothing); lag counts OrganizationCreated and ApiKeyCreated')
+  t.same(lagging.projections, names.map((name) => ({ name, position: caughtUp.head, lag: name === 'organizations' ? 2 : 0 })),
+    'checkpoints unchanged (status projects nothing); only the organizations projector handles OrganizationCreated and ApiKeyCreated')
+  t.equal(lagging.webhookSubscriber.lag, 0, 'neither maps to a webhook message')
 })
 
 t.test('rebuild webhook_endpoints: identical rows, and the API answers in full throughout', async (t) => {
