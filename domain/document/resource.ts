@@ -6,7 +6,7 @@ import type { DocumentEvent } from './events.js'
 export const uploadDocumentBody = z.object({
   customerId: z.string().max(64).regex(/^cus_[0-9a-z]{26}$/, 'must be a customer id (cus_...)').optional()
     .describe('Customer the document belongs to; it can then be used only for that customer. Defaults to the X-On-Behalf-Of customer.'),
-  fileName: z.string().trim().min(1).max(DOCUMENT_LIMITS.fileNameMaxLength).regex(/^[^/\\\x00-\x1f]+$/, 'must be a plain file name'),
+  fileName: z.string().trim().min(1).max(DOCUMENT_LIMITS.fileNameMaxLength).regex(/^[^/\\\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]+$/, 'must be a plain file name (no slashes, control characters or bidi overrides)'),
   contentType: z.enum(DOCUMENT_CONTENT_TYPES).describe('The bytes must match it (checked by their signature)'),
   content: z.string().min(4).max(DOCUMENT_LIMITS.maxBase64Length)
     .describe(`File content, base64; at most ${DOCUMENT_LIMITS.maxBytes} bytes decoded. Stored durably, never logged or returned.`),

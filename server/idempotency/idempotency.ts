@@ -1,7 +1,8 @@
-// Idempotency-Key on every POST/PUT/PATCH/DELETE of a /v1 route (registered in that scope): durable in Postgres, scoped to the organization,
-// kept 24 hours. The first request claims the key with an INSERT; a replay returns the stored
-// status and body with `Idempotent-Replayed: true`. Like Stripe, nothing is stored for requests
-// refused before the handler runs (authentication, validation, a concurrent twin).
+// Idempotency-Key on every POST/PUT/PATCH/DELETE of a /v1 route (registered in that scope):
+// durable in Postgres, scoped to the organization, kept 24 hours. The first request claims the key
+// with an INSERT; a replay returns the stored status and body with `Idempotent-Replayed: true`.
+// Like Stripe, nothing is stored for requests refused before the handler runs (authentication,
+// validation, a concurrent twin).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Kysely, sql } from 'kysely'

@@ -1,6 +1,6 @@
 // Path parameters and query strings pass the same checks as bodies (jsonBodyGuard.ts: storable
-// text, no reserved names) before validation: the router and the query parser decode %00 to U+0000, which PostgreSQL refuses (a
-// 500) and which must never reach a log line or an error message raw.
+// text, no reserved names) before validation: the router and the query parser decode %00 to
+// U+0000, which PostgreSQL refuses (a 500) and which must never reach a log line raw.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiError } from '../errors/apiError.js'

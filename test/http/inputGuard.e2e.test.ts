@@ -120,6 +120,9 @@ t.test('names refuse control characters and bidi overrides; tab, newline and let
     t.match(res.details?.find((d) => d.field === 'body.firstName')?.message, /control characters|bidirectional/)
   }
   await refused(t, { method: 'POST', url: '/v1/customers/businesses', payload: { businessName: 'Acme\u202e Ltd', email: 'ops@acme.example', countryCode: 'US' } }, 'body.businessName')
+  // A file name with a right-to-left override reads "invoice_exe.pdf" while it is "invoice_\u202efdp.exe".
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]).toString('base64')
+  await refused(t, { method: 'POST', url: '/v1/documents', payload: { fileName: 'invoice_\u202efdp.exe', contentType: 'image/png', content: png } }, 'body.fileName')
   for (const good of ['Zoë', 'José María', 'Nguyễn', 'A\tB', '李']) {
     const res = await h.request({ method: 'POST', url: '/v1/customers/individuals', payload: { firstName: good, lastName: 'L' } })
     t.equal(res.statusCode, 201, `${JSON.stringify(good)}: ${res.body.slice(0, 200)}`)
