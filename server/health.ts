@@ -5,12 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
-import { PROJECTIONS_CONSUMER, listFailures } from '../projections/runtime/consumerRecords.js'
+import { listFailures } from '../projections/runtime/consumerRecords.js'
 import type { ReadDatabase } from '../projections/schema.js'
-import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
-
-/** Every consumer the service runs, by the name its failures and skips are recorded under. */
-export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT] as const
+import { CONSUMER_NAMES } from './runtime.js'
 
 const consumerSchema = z.object({
   name: z.string(),

@@ -7,13 +7,18 @@ import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { allProjectors } from '../projections/allProjectors.js'
 import { migrateToLatest, openReadDatabase } from '../projections/database.js'
 import type { ConsumerBackoff } from '../projections/runtime/consumerGuard.js'
+import { PROJECTIONS_CONSUMER } from '../projections/runtime/consumerRecords.js'
 import { type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
 import type { ReadDatabase } from '../projections/schema.js'
+import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
 import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
 import type { Config } from './config.js'
 import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
 
 export const EMBEDDED_DATABASE_NAME = 'payments'
+
+/** Every event consumer the runtime runs, by the name its failures and skips are recorded under. */
+export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT] as const
 
 export type Runtime = {
   config: Config

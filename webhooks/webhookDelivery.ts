@@ -86,9 +86,6 @@ export function createWebhookDelivery(deps: {
 
     retention: (): RetentionJob | undefined => retention,
 
-    /** The subscriber's health in this process; undefined when it does not run here. */
-    subscriberHealth: () => subscriber?.health(),
-
     async stop(): Promise<void> {
       await subscriber?.stop()
       await dispatcher?.stop()

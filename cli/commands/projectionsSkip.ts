@@ -8,8 +8,7 @@ import type { Position, RecordedEvent } from '../../events/store/port.js'
 import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { allProjectors } from '../../projections/allProjectors.js'
 import { CONSUMER_RECORD_LIMITS, PROJECTIONS_CONSUMER, listFailures, listSkips, recordSkip } from '../../projections/runtime/consumerRecords.js'
-import type { Runtime } from '../../server/runtime.js'
-import { CONSUMER_NAMES } from '../../server/health.js'
+import { CONSUMER_NAMES, type Runtime } from '../../server/runtime.js'
 import { readSubscriberCheckpoint } from '../../webhooks/subscriber/storeBatch.js'
 import { cliActor } from '../cliRuntime.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
@@ -67,7 +66,7 @@ export const projectionsSkip: CliCommand = {
     }))
     if (positionals.length !== 2) throw usageError(projectionsSkip, 'a consumer and an event id are required')
     const [consumer, eventId] = positionals as [string, string]
-    if (!(CONSUMER_NAMES as readonly string[]).includes(consumer)) {
+    if (!CONSUMER_NAMES.some((name) => name === consumer)) {
       throw usageError(projectionsSkip, `unknown consumer ${JSON.stringify(consumer)}; valid names: ${CONSUMER_NAMES.join(', ')}`, { validNames: [...CONSUMER_NAMES] })
     }
     if (!UUID.test(eventId)) throw usageError(projectionsSkip, 'the event id must be a UUID (see `projections status`: consumers[].event.id)')

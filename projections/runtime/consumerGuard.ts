@@ -57,6 +57,8 @@ export function createConsumerGuard(deps: {
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
+      // A stop that came while the failure was being recorded: no back-off to interrupt, so none to start.
+      if (stopped) return reject(stoppedError())
       const wake = () => {
         clearTimeout(timer)
         wakers.delete(wake)

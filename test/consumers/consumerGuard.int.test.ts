@@ -82,6 +82,20 @@ t.test('stop ends a back-off at once', async (t) => {
   t.ok(Date.now() - started < 1_000, `stopped in ${Date.now() - started} ms, not after the 60 s back-off`)
 })
 
+t.test('a stop that comes while an attempt runs starts no back-off', async (t) => {
+  const { log } = capturingLog()
+  const guard = createConsumerGuard({ name: 'test_stop_mid_attempt', db: runtime.db, log, backoff: { initialMs: 60_000, maxMs: 60_000 } })
+  await guard.start()
+  let fail!: () => void
+  const attempt = new Promise<void>((_, reject) => (fail = () => reject(new Error('failed after the stop'))))
+  const handling = guard.handle([fakeEvent(1)], () => attempt)
+  guard.stop()
+  const started = Date.now()
+  fail()
+  t.ok((await handling.catch((e: unknown) => e)) instanceof ConsumerStoppedError)
+  t.ok(Date.now() - started < 1_000, `ended in ${Date.now() - started} ms`)
+})
+
 t.test('the projection runner: applies what precedes a poison event, backs off on it, passes it once skipped', async (t) => {
   const before = await createOrganization(runtime.store, { name: 'Before the poison', environment: 'sandbox', actor: 'test' })
   const poisonId = await insertRawEvent(url, {

@@ -91,8 +91,6 @@ export function createWebhookSubscriber(deps: {
       })
     },
 
-    health: () => guard?.health(),
-
     async stop(): Promise<void> {
       const current = subscription
       subscription = undefined
