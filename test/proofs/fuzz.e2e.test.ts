@@ -7,6 +7,8 @@
 import t from 'tap'
 import { describeReport, runFuzz } from './fixtures/fuzzRunner.js'
 import { openProofApp } from './fixtures/openApp.js'
+import { REQUIRED_CATEGORIES, planCoverage } from './fixtures/planCoverage.js'
+import { plansFrom } from './fixtures/plans.js'
 import { missingFixtures } from './fixtures/registry.js'
 import { createWorld } from './fixtures/world.js'
 
@@ -34,4 +36,13 @@ t.test(`fuzz: ${requests} requests from seed ${seed}`, async (t) => {
   t.ok(Object.keys(report.statuses).some((s) => Number(s) < 300), 'some requests were accepted')
   t.ok(Object.keys(report.statuses).filter((s) => Number(s) >= 400).length >= 5, 'refusals of several kinds')
   t.equal(report.failureCount, 0, 'no 5xx, every refusal in the error body, nothing appended by a refusal, caught up, healthy')
+})
+
+t.test('the plans hold every kind of bad input issue 9 names, for every operation', async (t) => {
+  const plans = [...plansFrom(proof.operations, seed, requests)]
+  const coverage = planCoverage(plans)
+  t.comment(REQUIRED_CATEGORIES.map((c) => `${c}: ${coverage.get(c) ?? 0}`).join(', '))
+  t.same(REQUIRED_CATEGORIES.filter((c) => (coverage.get(c) ?? 0) === 0), [], 'no category missing')
+  const perOperation = new Set(plans.map((p) => p.operation))
+  t.equal(perOperation.size, proof.operations.length, 'every operation fuzzed')
 })
