@@ -5,7 +5,7 @@ import type { Logger } from 'pino'
 import { createLogger } from '../../server/logger.js'
 
 /** Past this many characters the capture stops keeping lines and says so (a check then fails loudly). */
-export const LOG_CAPTURE_MAX_CHARS = 200_000_000
+export const LOG_CAPTURE_MAX_CHARS = 50_000_000
 
 export type LogCapture = {
   logger: Logger

@@ -38,7 +38,7 @@ export function assertNoSecretsLogged(logs: LogCapture, secrets: SecretHarvest):
   if (leaks.length > 0) throw new Error(`${leaks.length} log line(s) hold a secret:\n${describeLeaks(leaks)}`)
 }
 
-export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver } = {}): Promise<TestApp> {
+export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver; printRuntimeErrors?: boolean } = {}): Promise<TestApp> {
   // One DNS for the endpoint URL check and the dispatcher: a test can change an answer between them.
   const resolver = options.resolver ?? options.webhooks?.resolver
   const { url: databaseUrl, drop } = await makeTestDatabase()
@@ -49,10 +49,16 @@ export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config,
   const secrets = createSecretHarvest()
   const logger = options.logger ?? logs.logger
   // The runtime's errors (webhook egress refusals, say) go to the app's logger; without a logger
-  // of the test's own they are printed too, as before.
+  // of the test's own they are printed too, as before (unless printRuntimeErrors is false).
   const runtimeLog = options.logger
     ? { info: (m: string) => logger.info(m), error: (o: unknown, m?: string) => logger.error(o, m) }
-    : { info: (m: string) => logs.logger.info(m), error: (o: unknown, m?: string) => { logs.logger.error(o, m); console.error(o) } }
+    : {
+      info: (m: string) => logs.logger.info(m),
+      error: (o: unknown, m?: string) => {
+        logs.logger.error(o, m)
+        if (options.printRuntimeErrors ?? true) console.error(o)
+      },
+    }
   const runtime = await openRuntime(config, runtimeLog, { poolSize: 10 })
   await runtime.runner.start()
   // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
