@@ -48,11 +48,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Body too large',
   415: 'Content-Type is not application/json',
   422: 'Validation failed',
+  429: 'Too many requests: rate_limited, with Retry-After and RateLimit-* headers',
   500: 'Internal server error',
 }
 
-/** The error responses a route documents: 400, 401 and 500 always, plus the ones named. */
+/** The error responses a route documents: 400, 401, 429 and 500 always, plus the ones named. */
 export function errorResponses(...statuses: number[]): Record<number, z.ZodType> {
-  const all = [...new Set([400, 401, 500, ...statuses])].sort()
+  const all = [...new Set([400, 401, 429, 500, ...statuses])].sort()
   return Object.fromEntries(all.map((s) => [s, errorBodySchema.describe(ERROR_DESCRIPTIONS[s] ?? 'Error')]))
 }

@@ -5,6 +5,8 @@ import type { Logger } from 'pino'
 import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
 import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
+import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
+import type { Resolver } from '../webhooks/egress/resolveTarget.js'
 import { customerRoutes } from './customerRoutes.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
@@ -16,6 +18,7 @@ import { idempotency } from './idempotency/idempotency.js'
 import { registerJsonBodyParser } from './input/jsonBodyParser.js'
 import { pathAndQueryGuard } from './input/pathAndQueryGuard.js'
 import { registerOpenApi } from './openapi.js'
+import { rateLimits } from './rateLimit/rateLimit.js'
 import { requestIdFor } from './requestId.js'
 import type { Runtime } from './runtime.js'
 
@@ -25,7 +28,8 @@ export const HTTP_LIMITS = {
   keepAliveTimeoutMs: 72_000,
 } as const
 
-export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner' | 'webhooks'>, logger: Logger): Promise<FastifyInstance> {
+/** `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
+export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner' | 'webhooks'>, logger: Logger, options: { resolver?: Resolver } = {}): Promise<FastifyInstance> {
   const { config, db, store, runner } = runtime
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -53,6 +57,12 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
 
   await registerOpenApi(app)
   await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: store.kind })
+  // Per key after authentication (a preValidation hook, so it sees the principal the /v1 scope's
+  // onRequest hook set), per IP for requests without a valid key.
+  await app.register(rateLimits, {
+    perKey: { max: config.RATE_LIMIT_PER_KEY, windowMs: config.RATE_LIMIT_PER_KEY_WINDOW_MS },
+    perIp: { max: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_PER_IP_WINDOW_MS },
+  })
 
   const waitForProjections = async (position: Parameters<typeof runner.waitFor>[0]) => {
     const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS)
@@ -65,7 +75,8 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     await v1.register(authenticate, { db, environment: config.APP_ENV })
     await v1.register(onBehalfOf, { db })
     await v1.register(idempotency, { db })
-    await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections })
+    const checkUrl = createEndpointUrlChecker(config.APP_ENV, options.resolver ? { resolver: options.resolver } : {})
+    await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections, checkUrl })
     await v1.register(webhookEndpointReadRoutes, { db })
     await v1.register(customerRoutes, { runtime, waitForProjections })
     await v1.register(webhookMessageRoutes, { db, store, webhooks: runtime.webhooks })

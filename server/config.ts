@@ -22,6 +22,12 @@ export const configSchema = z.object({
   VERIFICATION_URL_BASE: z.string().url().default('https://verify.sandbox.example.com'),
   VERIFICATION_SESSION_TTL_MS: z.coerce.number().int().min(1_000).max(30 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
   VERIFICATION_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** Requests one API key may make per window (a real API's order: Stripe allows about 100 a second per key). */
+  RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).max(100_000_000).default(100),
+  RATE_LIMIT_PER_KEY_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
+  /** Requests one IP address may make per window without a valid key: public routes, and missing or failed authentication. */
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000_000).default(300),
+  RATE_LIMIT_PER_IP_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 })
 
 export type Config = z.infer<typeof configSchema>

@@ -1,7 +1,8 @@
 // Write routes of webhook endpoints: create, update, delete, rotate the signing secret.
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorResponses } from '../../domain/errors.js'
+import { errorResponses, invalid } from '../../domain/errors.js'
 import { newId } from '../../domain/ids.js'
 import { type WebhookEndpointCommand, type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import {
@@ -13,9 +14,14 @@ import { streams } from '../../events/streams.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 import { contextFrom } from '../runtime/requestContext.js'
 
+/** The egress policy's verdict on a URL; `detail` names what was refused, for the server log only. */
+export type EndpointUrlVerdict = { allowed: true } | { allowed: false; refusal: { kind: 'invalid' | 'scheme' | 'credentials' | 'address'; detail: string } }
+
 export type WriteRouteDeps = {
   store: EventStore
   environment: 'sandbox' | 'production'
+  /** Checks a URL against the egress policy, DNS included (a port, so the decider stays pure and tests inject DNS). */
+  checkUrl: (url: string) => Promise<EndpointUrlVerdict>
   /** Resolves once the read models reflect `position` (bounded wait). */
   waitForProjections: (position: Position | undefined) => Promise<boolean>
 }
@@ -31,7 +37,28 @@ function resourceOf(state: WebhookEndpointState) {
   return toWebhookEndpointResource(state)
 }
 
+function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['refusal']['kind'], environment: WriteRouteDeps['environment']) {
+  if (kind === 'scheme') {
+    return invalid('webhook_url_https_required', 'Webhook endpoints must use https in production', [{ field: 'body.url', message: 'must be an https URL in production' }])
+  }
+  const reachable = environment === 'production' ? 'a public address' : 'a public or loopback address'
+  const message = {
+    invalid: 'must be a valid URL',
+    credentials: 'must not contain a user name or password',
+    address: `must reach ${reachable}: private, loopback, link-local and metadata addresses are refused, however written, and so are names that resolve to them`,
+  }[kind]
+  return invalid('webhook_url_not_allowed', `The webhook URL is not allowed: it ${message}`, [{ field: 'body.url', message }])
+}
+
 export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> = async (app, deps) => {
+  /** Refuses with 422 what the egress policy can tell now; the resolved address stays in the log. */
+  async function assertUrlAllowed(url: string, request: FastifyRequest, endpointId?: string): Promise<void> {
+    const verdict = await deps.checkUrl(url)
+    if (verdict.allowed) return
+    request.log.info({ refusal: verdict.refusal.detail, ...(endpointId ? { endpointId } : {}) }, 'webhook endpoint URL refused by the egress policy')
+    throw urlRefusalError(verdict.refusal.kind, deps.environment)
+  }
+
   async function run(command: WebhookEndpointCommand, request: Parameters<typeof contextFrom>[0]) {
     const result = await handleCommand(deps.store, webhookEndpointDecider, streams.webhookEndpoint(command.endpointId), command, contextFrom(request), {
       newStream: command.type === 'CreateWebhookEndpoint',
@@ -49,6 +76,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       response: { 201: webhookEndpointResource, ...errorResponses(409, 422) },
     },
   }, async (request, reply) => {
+    await assertUrlAllowed(request.body.url, request)
     const state = await run({
       type: 'CreateWebhookEndpoint',
       organizationId: request.principal!.organizationId,
@@ -71,6 +99,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       response: { 200: webhookEndpointResource, ...errorResponses(404, 409, 422) },
     },
   }, async (request) => {
+    if (request.body.url !== undefined) await assertUrlAllowed(request.body.url, request, request.params.endpointId)
     const state = await run({
       type: 'UpdateWebhookEndpoint',
       organizationId: request.principal!.organizationId,

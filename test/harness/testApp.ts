@@ -9,8 +9,11 @@ import type { Logger } from 'pino'
 import { type Runtime, openRuntime } from '../../server/runtime.js'
 import { type createTestDatabase, makeTestDatabase } from './testDatabase.js'
 import type { WebhookStartOptions } from '../../webhooks/webhookDelivery.js'
+import type { Resolver } from '../../webhooks/egress/resolveTarget.js'
 
 type TapLike = Parameters<typeof createTestDatabase>[0]
+
+const UNTHROTTLED = { RATE_LIMIT_PER_KEY: '100000000', RATE_LIMIT_PER_IP: '100000000' }
 
 export type TestApp = {
   app: FastifyInstance
@@ -22,15 +25,22 @@ export type TestApp = {
   request(options: InjectOptions & { apiKey?: string | null }): Promise<LightMyRequestResponse>
 }
 
-export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions } = {}): Promise<TestApp> {
+export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver } = {}): Promise<TestApp> {
+  // One DNS for the endpoint URL check and the dispatcher: a test can change an answer between them.
+  const resolver = options.resolver ?? options.webhooks?.resolver
   const { url: databaseUrl, drop } = await makeTestDatabase()
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env })
+  // Limits far above what a test sends; test/server/rateLimit.e2e.test.ts sets small ones.
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...UNTHROTTLED, ...env })
   const logger = options.logger ?? createLogger(config.LOG_LEVEL)
-  const runtime = await openRuntime(config, { info: () => undefined, error: (o) => console.error(o) }, { poolSize: 10 })
+  // A test that passes a logger sees the runtime's errors there too (webhook egress refusals, say).
+  const runtimeLog = options.logger
+    ? { info: (m: string) => logger.info(m), error: (o: unknown, m?: string) => logger.error(o, m) }
+    : { info: () => undefined, error: (o: unknown) => console.error(o) }
+  const runtime = await openRuntime(config, runtimeLog, { poolSize: 10 })
   await runtime.runner.start()
   // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
-  if (options.webhooks) await runtime.webhooks.start(options.webhooks)
-  const app = await buildApp(runtime, logger)
+  if (options.webhooks) await runtime.webhooks.start({ ...options.webhooks, ...(resolver ? { resolver } : {}) })
+  const app = await buildApp(runtime, logger, resolver ? { resolver } : {})
   await app.ready()
   // One teardown, in order: the app's connections close before the database is dropped.
   t.teardown(async () => {

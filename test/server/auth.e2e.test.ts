@@ -66,5 +66,5 @@ t.test('a sandbox key is refused by a production deployment', async (t) => {
   const http = await production.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'http://example.com/hook' } })
   t.equal(http.statusCode, 422, 'production requires https webhook URLs')
   t.equal(http.json().error, 'ValidationError')
-  t.equal(http.json().details[0].field, 'url')
+  t.equal(http.json().details[0].field, 'body.url')
 })

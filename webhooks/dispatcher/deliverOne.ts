@@ -16,6 +16,14 @@ import { type RetrySchedule, nextDelayMs } from './retrySchedule.js'
 
 export const USER_AGENT = 'payments-webhooks/1.0'
 
+/** Logged, never thrown: what the egress policy refused, with the endpoint, kept out of the attempt. */
+export class EgressRefused extends Error {
+  override readonly name = 'EgressRefused'
+  constructor(detail: string, readonly endpointId: string, readonly messageId: string) {
+    super(detail)
+  }
+}
+
 export type DeliverDeps = {
   db: Kysely<ReadDatabase>
   store: EventStore
@@ -48,6 +56,7 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
   const decision = await resolveTarget(endpoint.url, deps.environment, deps.resolver, deps.requestTimeoutMs)
   let outcome: PostOutcome
   if (!decision.ok) {
+    if (decision.detail) deps.onError(new EgressRefused(decision.detail, d.endpointId, d.messageId), `webhook attempt to endpoint ${d.endpointId} refused by the egress policy`)
     outcome = { status: 0, body: '', error: decision.reason, durationMs: Date.now() - attemptedAt.getTime(), aborted: false }
   } else {
     const headers = {

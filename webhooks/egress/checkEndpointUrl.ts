@@ -1,0 +1,56 @@
+// The egress check at endpoint creation and update: refuses what can be known now (the URL's
+// shape, a literal address, a loopback-only name, a name that resolves to a refused address).
+// A name that does not resolve in time is accepted: DNS changes, and every delivery checks again,
+// which is also why an answer may be reused here for a few seconds.
+import type { EgressEnvironment } from './addressClass.js'
+import { EGRESS_LIMITS, type ResolvedAddress, type Resolver, answerWithin, systemResolver } from './resolveTarget.js'
+import { type UrlRefusal, checkUrlShape, refuseAddress } from './urlPolicy.js'
+
+export const CREATION_LOOKUP_CACHE = {
+  /** How long one answer (or one failure) serves further creations naming the same host. */
+  ttlMs: 10_000,
+  maxHosts: 1_000,
+} as const
+
+export type EndpointUrlVerdict = { allowed: true } | { allowed: false; refusal: UrlRefusal }
+
+export type EndpointUrlChecker = (rawUrl: string) => Promise<EndpointUrlVerdict>
+
+/** `undefined`: no answer (unknown name, lookup failed or too slow). */
+type Answer = Promise<ResolvedAddress[] | undefined>
+
+export function createEndpointUrlChecker(environment: EgressEnvironment, options: { resolver?: Resolver; timeoutMs?: number } = {}): EndpointUrlChecker {
+  const resolve = options.resolver ?? systemResolver
+  const timeoutMs = options.timeoutMs ?? EGRESS_LIMITS.creationLookupTimeoutMs
+  // Lookups not yet settled, counted until the resolver answers (a timed-out one still holds a thread).
+  let inFlight = 0
+  const answers = new Map<string, { answer: Answer; expiresAt: number }>()
+
+  function answerFor(host: string): Answer {
+    const now = Date.now()
+    const cached = answers.get(host)
+    if (cached && cached.expiresAt > now) return cached.answer
+    answers.delete(host)
+    // Past the bound the name goes unchecked here; delivery still checks it.
+    if (inFlight >= EGRESS_LIMITS.maxCreationLookupsInFlight) return Promise.resolve(undefined)
+    inFlight++
+    const lookup = resolve(host)
+    lookup.then(() => inFlight--, () => inFlight--)
+    const answer = answerWithin(lookup, timeoutMs).then((a) => a, () => undefined)
+    if (answers.size >= CREATION_LOOKUP_CACHE.maxHosts) answers.delete(answers.keys().next().value!)
+    answers.set(host, { answer, expiresAt: now + CREATION_LOOKUP_CACHE.ttlMs })
+    return answer
+  }
+
+  return async (rawUrl) => {
+    const shape = checkUrlShape(rawUrl, environment)
+    if (!shape.ok) return { allowed: false, refusal: shape.refusal }
+    if (shape.literal) return { allowed: true }
+    const addresses = await answerFor(shape.host.toLowerCase())
+    for (const { address } of (addresses ?? []).slice(0, EGRESS_LIMITS.maxResolvedAddresses)) {
+      const refusal = refuseAddress(shape.host, address, environment)
+      if (refusal) return { allowed: false, refusal }
+    }
+    return { allowed: true }
+  }
+}
