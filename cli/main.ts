@@ -7,10 +7,11 @@ import { eventsStream } from './commands/eventsStream.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
+import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
 
-export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, eventsStream]
+export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, projectionsSkip, eventsStream]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])
 

@@ -180,7 +180,32 @@ export interface DocumentContentsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
+// ---- Consumers' failures and operator skips (migration 0005; owned by projections/runtime/) ---
+export interface ConsumerFailuresTable {
+  consumer: string
+  failing_since: Timestamp
+  attempts: number
+  last_error: string
+  event_id: string
+  event_type: string
+  event_position: string
+  next_attempt_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface ConsumerSkipsTable {
+  consumer: string
+  event_id: string
+  event_type: string
+  event_position: string
+  reason: string
+  actor: string
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
 export interface ReadDatabase {
+  consumer_failures: ConsumerFailuresTable
+  consumer_skips: ConsumerSkipsTable
   customers: CustomersTable
   verification_sessions: VerificationSessionsTable
   documents: DocumentsTable

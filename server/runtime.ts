@@ -6,13 +6,19 @@ import type { EventStore } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { allProjectors } from '../projections/allProjectors.js'
 import { migrateToLatest, openReadDatabase } from '../projections/database.js'
+import type { ConsumerBackoff } from '../projections/runtime/consumerGuard.js'
+import { PROJECTIONS_CONSUMER } from '../projections/runtime/consumerRecords.js'
 import { type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
 import type { ReadDatabase } from '../projections/schema.js'
+import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
 import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
 import type { Config } from './config.js'
 import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
 
 export const EMBEDDED_DATABASE_NAME = 'payments'
+
+/** Every event consumer the runtime runs, by the name its failures and skips are recorded under. */
+export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT] as const
 
 export type Runtime = {
   config: Config
@@ -29,7 +35,13 @@ export type Runtime = {
 
 type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void }
 
-export async function openRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<Runtime> {
+export type RuntimeOptions = {
+  poolSize?: number
+  /** Back-off of a consumer failing on an event (tests shorten it; production uses CONSUMER_BACKOFF). */
+  consumerBackoff?: Partial<ConsumerBackoff>
+}
+
+export async function openRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<Runtime> {
   let embedded: EmbeddedCluster | undefined
   let databaseUrl = config.DATABASE_URL
   if (!databaseUrl) {
@@ -51,8 +63,13 @@ export async function openRuntime(config: Config, log: Log, options: { poolSize?
   } else {
     store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
-  const runner = createProjectionRunner({ store, db, projectors: allProjectors, onError: (e, name) => log.error({ err: e, projection: name }, 'projection failed; retrying') })
-  const webhooks = createWebhookDelivery({ db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS, onError: (e, message) => log.error({ err: e }, message) })
+  const runner = createProjectionRunner({ store, db, projectors: allProjectors, log, backoff: options.consumerBackoff })
+  const webhooks = createWebhookDelivery({
+    db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
+    onError: (e, message) => log.error({ err: e }, message),
+    log,
+    consumerBackoff: options.consumerBackoff,
+  })
 
   return {
     config, databaseUrl, db, pool, store, runner, webhooks, embedded,

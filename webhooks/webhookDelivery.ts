@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely'
 import type { PublicEventMapper } from '../domain/publicEvents.js'
 import type { EventStore, Position } from '../events/store/port.js'
+import type { ConsumerBackoff, ConsumerLog } from '../projections/runtime/consumerGuard.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import { type Dispatcher, createDispatcher } from './dispatcher/dispatcher.js'
 import { type RetrySchedule, assertRetrySchedule } from './dispatcher/retrySchedule.js'
@@ -34,6 +35,9 @@ export function createWebhookDelivery(deps: {
   environment: EgressEnvironment
   retryScheduleMs: RetrySchedule
   onError: (error: unknown, message: string) => void
+  /** The subscriber's failure lines (one per back-off) and its back-off limits. */
+  log: ConsumerLog
+  consumerBackoff?: Partial<ConsumerBackoff>
 }) {
   assertRetrySchedule(deps.retryScheduleMs)
   let subscriber: WebhookSubscriber | undefined
@@ -63,6 +67,8 @@ export function createWebhookDelivery(deps: {
           schedule: deps.retryScheduleMs,
           onDeliveries: () => dispatcher?.wake(),
           onError: deps.onError,
+          log: deps.log,
+          backoff: deps.consumerBackoff,
         })
         await subscriber.start()
       }

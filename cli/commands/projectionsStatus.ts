@@ -1,9 +1,16 @@
-// `projections status`: each projector's checkpoint and how many events of $all lie after it.
-// Read-only: it runs no projector, so it shows the lag the server's projections really have.
+// `projections status`: each projector's and the webhook subscriber's checkpoint and lag, each
+// consumer's health (failing since, attempts, last error, the event it is stuck on) and the
+// operator's skips. Lag counts only events the consumer handles and has not been told to skip, so
+// a caught-up system shows 0. Read-only: it runs no consumer, so it shows what the server's have.
 import { parseArgs } from 'node:util'
-import type { Position } from '../../events/store/port.js'
+import type { Position, RecordedEvent } from '../../events/store/port.js'
 import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { allProjectors } from '../../projections/allProjectors.js'
+import { PROJECTIONS_CONSUMER, listFailures, listSkips } from '../../projections/runtime/consumerRecords.js'
+import { CONSUMER_NAMES } from '../../server/runtime.js'
+import { publicEventMappers } from '../../webhooks/publicEventMappers.js'
+import { subscriberHandles } from '../../webhooks/subscriber/handledEvents.js'
+import { SUBSCRIBER_CHECKPOINT, readSubscriberCheckpoint } from '../../webhooks/subscriber/storeBatch.js'
 import { type CliCommand, parseOrUsage } from '../command.js'
 
 export const STATUS_LIMITS = {
@@ -11,24 +18,31 @@ export const STATUS_LIMITS = {
   maxScannedEvents: 1_000_000,
 } as const
 
+type Counted = { name: string; consumer: string; position: Position; handles: (event: RecordedEvent) => boolean; lag: number }
+
 export const projectionsStatus: CliCommand = {
   words: ['projections', 'status'],
   usage: 'projections status',
-  summary: 'print each projection\'s checkpoint and lag behind the event store head',
+  summary: 'print each consumer\'s checkpoint, lag, health and skipped events',
   parse(argv) {
     parseOrUsage(projectionsStatus, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: false }))
     return async ({ runtime, out }) => {
       const rows = await runtime.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()
       const stored = new Map(rows.map((r) => [r.name, r.position as Position]))
-      const checkpoints = allProjectors.map((p) => ({ name: p.name, position: stored.get(p.name) ?? START }))
+      const skips = await listSkips(runtime.db)
+      const skipKeys = new Set(skips.map((s) => `${s.consumer}/${s.eventId}`))
+      const skipped = (consumer: string, event: RecordedEvent) => skipKeys.has(`${consumer}/${event.id}`)
+      const counted: Counted[] = [
+        ...allProjectors.map((p) => ({ name: p.name, consumer: PROJECTIONS_CONSUMER, position: stored.get(p.name) ?? START, handles: (e: RecordedEvent) => p.handles.has(e.type), lag: 0 })),
+        { name: SUBSCRIBER_CHECKPOINT, consumer: SUBSCRIBER_CHECKPOINT, position: await readSubscriberCheckpoint(runtime.db), handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e), lag: 0 },
+      ]
 
-      // One pass from the lowest checkpoint to the head counts every projector's lag; the port has
+      // One pass from the lowest checkpoint to the head counts every consumer's lag; the port has
       // no "last event" read, so the head is the last event of that pass (or the checkpoint itself).
       // It is the last event readable in commit order: one whose transaction committed after a
-      // still-running older writer's shows once that writer ends, as the projectors see it.
+      // still-running older writer's shows once that writer ends, as the consumers see it.
       const compare = (a: Position, b: Position) => runtime.store.comparePositions(a, b)
-      const lowest = checkpoints.reduce((low, c) => (compare(c.position, low) < 0 ? c.position : low), checkpoints[0]?.position ?? START)
-      const lags = new Map(checkpoints.map((c) => [c.name, 0]))
+      const lowest = counted.reduce((low, c) => (compare(c.position, low) < 0 ? c.position : low), counted[0]!.position)
       let head: Position = lowest
       let scanned = 0
       let complete = true
@@ -40,16 +54,36 @@ export const projectionsStatus: CliCommand = {
         const events = await runtime.store.readAll({ from: head || undefined, maxCount: STORE_LIMITS.maxReadCount })
         if (events.length === 0) break
         for (const event of events) {
-          for (const c of checkpoints) if (compare(event.position, c.position) > 0) lags.set(c.name, lags.get(c.name)! + 1)
+          for (const c of counted) {
+            if (compare(event.position, c.position) > 0 && c.handles(event) && !skipped(c.consumer, event)) c.lag += 1
+          }
         }
         scanned += events.length
         head = events[events.length - 1]!.position
       }
+      const failures = await listFailures(runtime.db)
+      const lagOf = (c: Counted) => ({ name: c.name, position: c.position || null, lag: c.lag })
       await out.document({
         head: head || null,
         // False when the scan stopped at its bound: the head is not the real head, the lags are minimums.
         complete,
-        projections: checkpoints.map((c) => ({ name: c.name, position: c.position || null, lag: lags.get(c.name)! })),
+        projections: counted.filter((c) => c.consumer === PROJECTIONS_CONSUMER).map(lagOf),
+        webhookSubscriber: lagOf(counted.find((c) => c.consumer === SUBSCRIBER_CHECKPOINT)!),
+        consumers: CONSUMER_NAMES.map((name) => {
+          const failure = failures.find((f) => f.consumer === name)
+          if (!failure) return { name, status: 'ok' }
+          return {
+            name,
+            status: 'failing',
+            failingSince: failure.failingSince.toISOString(),
+            attempts: failure.attempts,
+            lastError: failure.lastError,
+            event: failure.event,
+            nextAttemptAt: failure.nextAttemptAt.toISOString(),
+            updatedAt: failure.updatedAt.toISOString(),
+          }
+        }),
+        skips: skips.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
       })
     }
   },

@@ -35,6 +35,7 @@ import {
   WrongExpectedVersionError,
 } from './port.js'
 import { comparePositions, decodePosition, encodePosition } from './positions.js'
+import { assertStorableAppend } from './storableData.js'
 
 export type EventStoreDbEventStoreOptions = {
   /** For example `esdb://localhost:2113?tls=false`. */
@@ -149,9 +150,10 @@ function boundedCount(maxCount: number | undefined): number {
   return count
 }
 
-function assertAppendable(events: NewEvent[]): void {
+function assertAppendable(stream: string, events: NewEvent[]): void {
   if (events.length === 0) throw new RangeError('An append needs at least one event')
   if (events.length > STORE_LIMITS.maxEventsPerAppend) throw new RangeError(`At most ${STORE_LIMITS.maxEventsPerAppend} events per append`)
+  assertStorableAppend(stream, events)
 }
 
 // ---- Reads ----
@@ -393,7 +395,7 @@ export async function getEventStoreDbEventStore(options: EventStoreDbEventStoreO
     kind: 'eventstoredb',
 
     async appendToStream(stream, events, appendOptions) {
-      assertAppendable(events)
+      assertAppendable(stream, events)
       const expected = appendOptions?.expectedRevision ?? 'any'
       const result = await client
         .appendToStream(stream, events.map(toEsdbEvent), { expectedRevision: toEsdbExpectedRevision(expected) })

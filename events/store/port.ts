@@ -81,6 +81,22 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/**
+ * An append the store refused because it could not keep or replay it unchanged (a string with NUL
+ * or an unpaired surrogate, a non-finite number, nesting too deep, ...). Nothing of it was written.
+ * The message names where, never the value.
+ */
+export class UnstorableEventError extends Error {
+  override readonly name = 'UnstorableEventError'
+  constructor(
+    /** Where in the append, for example `events[0].data.firstName`. */
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`The event store cannot store this append: ${path} ${reason}`)
+  }
+}
+
 /** The limits every adapter enforces, so a caller cannot ask for an unbounded read or write. */
 export const STORE_LIMITS = {
   maxEventsPerAppend: 1_000,

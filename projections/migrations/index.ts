@@ -4,12 +4,14 @@ import * as m0001 from './0001_foundation.js'
 import * as m0002 from './0002_idempotency_keys.js'
 import * as m0003 from './0003_customers.js'
 import * as m0004 from './0004_webhook_delivery.js'
+import * as m0005 from './0005_consumer_status.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_idempotency_keys': m0002,
   '0003_customers': m0003,
   '0004_webhook_delivery': m0004,
+  '0005_consumer_status': m0005,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -21,10 +21,18 @@ export async function lockCheckpoint(trx: Kysely<ReadDatabase>, name: string): P
   return row.position as Position
 }
 
-/** Returns each projector's checkpoint after the batch. */
-export async function applyBatch(db: Kysely<ReadDatabase>, projectors: readonly Projector[], events: RecordedEvent[]): Promise<Map<string, Position>> {
+/**
+ * Returns each projector's checkpoint after the batch. Events an operator skipped (`isSkipped`)
+ * are passed over: the checkpoints move past them as past an unhandled event.
+ */
+export async function applyBatch(
+  db: Kysely<ReadDatabase>,
+  projectors: readonly Projector[],
+  events: RecordedEvent[],
+  isSkipped: (eventId: string) => boolean = () => false,
+): Promise<Map<string, Position>> {
   const last = events[events.length - 1]!.position
-  const relevant = events.filter((e) => projectors.some((p) => p.handles.has(e.type)))
+  const relevant = events.filter((e) => projectors.some((p) => p.handles.has(e.type)) && !isSkipped(e.id))
   if (relevant.length === 0) {
     // Nothing to write: advancing the stored checkpoints over unhandled events can wait (a
     // restart re-reads them and ignores them again). Saves a transaction and an fsync.

@@ -1,11 +1,14 @@
 // Runs every projector on ONE $all subscription from the lowest stored checkpoint (each projector
 // skips what it already has), and lets a command wait until all have reached a position
-// (read-your-writes).
+// (read-your-writes). An event it cannot apply does not stop it in a tight loop: the consumer
+// guard applies what comes before it, backs off on it and records the failure (consumerGuard.ts).
 import type { Kysely } from 'kysely'
-import type { EventStore, Position, Subscription } from '../../events/store/port.js'
+import type { EventStore, Position, RecordedEvent, Subscription } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
 import { applyBatch, ensureCheckpoints } from './applyBatch.js'
+import { type ConsumerBackoff, type ConsumerLog, createConsumerGuard } from './consumerGuard.js'
+import { PROJECTIONS_CONSUMER } from './consumerRecords.js'
 import type { Projector } from './projector.js'
 
 export const RUNNER_LIMITS = {
@@ -16,10 +19,24 @@ export const RUNNER_LIMITS = {
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>
 
-export function createProjectionRunner(deps: { store: EventStore; db: Kysely<ReadDatabase>; projectors: readonly Projector[]; onError?: (error: unknown, projector: string) => void }) {
+export function createProjectionRunner(deps: {
+  store: EventStore
+  db: Kysely<ReadDatabase>
+  projectors: readonly Projector[]
+  log: ConsumerLog
+  backoff?: Partial<ConsumerBackoff>
+}) {
   const progress = new Map<string, Position>(deps.projectors.map((p) => [p.name, START]))
   const waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>()
   let subscription: Subscription | undefined
+
+  // A failing runner will not reach a waiter's position until the failure clears: answer now
+  // rather than hold every write for PROJECTION_WAIT_MS.
+  const releaseWaiters = () => {
+    for (const w of waiters) w.resolve(false)
+    waiters.clear()
+  }
+  const guard = createConsumerGuard({ name: PROJECTIONS_CONSUMER, db: deps.db, log: deps.log, backoff: deps.backoff, onFailing: releaseWaiters })
 
   const lowest = (): Position => {
     let min: Position | undefined
@@ -46,40 +63,42 @@ export function createProjectionRunner(deps: { store: EventStore; db: Kysely<Rea
     return new Map(rows.map((r) => [r.name, r.position as Position]))
   }
 
-  async function process(events: Parameters<typeof applyBatch>[2]): Promise<void> {
-    try {
-      advanced(await applyBatch(deps.db, deps.projectors, events))
-    } catch (error) {
-      deps.onError?.(error, deps.projectors.map((p) => p.name).join(','))
-      throw error
-    }
+  const apply = async (events: RecordedEvent[]): Promise<void> => {
+    advanced(await applyBatch(deps.db, deps.projectors, events, guard.isSkipped))
   }
 
   return {
     async start(): Promise<void> {
+      await guard.start()
       const stored = await storedCheckpoints()
       advanced(new Map(deps.projectors.map((p) => [p.name, stored.get(p.name) ?? START])))
       const from = lowest()
-      subscription = deps.store.subscribeToAll({ from: from || undefined, batchSize: RUNNER_LIMITS.batchSize }, { onEvents: process })
+      subscription = deps.store.subscribeToAll({ from: from || undefined, batchSize: RUNNER_LIMITS.batchSize }, {
+        onEvents: (events) => guard.handle(events, apply),
+      })
     },
 
-    /** Processes everything readable now, in this process; for the CLI, which runs no subscription. */
+    /**
+     * Processes everything readable now, in this process; for the CLI, which runs no subscription.
+     * Honours recorded skips; throws on an event it cannot apply (a one-shot command does not wait).
+     */
     async catchUp(): Promise<void> {
+      await guard.start()
       const stored = await storedCheckpoints()
       advanced(new Map(deps.projectors.map((p) => [p.name, stored.get(p.name) ?? START])))
       let position = lowest()
       for (let i = 0; i < RUNNER_LIMITS.catchUpMaxBatches; i++) {
         const events = await deps.store.readAll({ from: position || undefined, maxCount: RUNNER_LIMITS.batchSize })
         if (events.length === 0) break
-        await process(events)
+        await apply(events)
         position = events[events.length - 1]!.position
       }
     },
 
-    /** Resolves true once every projector has reached `position`, false after `timeoutMs`. */
+    /** Resolves true once every projector has reached `position`, false after `timeoutMs` or while failing. */
     waitFor(position: Position | undefined, timeoutMs: number): Promise<boolean> {
       if (!position || lowest() >= position) return Promise.resolve(true)
-      if (waiters.size >= RUNNER_LIMITS.maxWaiters) return Promise.resolve(false)
+      if (guard.failing() || waiters.size >= RUNNER_LIMITS.maxWaiters) return Promise.resolve(false)
       return new Promise((resolve) => {
         const waiter = {
           position,
@@ -98,10 +117,14 @@ export function createProjectionRunner(deps: { store: EventStore; db: Kysely<Rea
 
     progress: (): ReadonlyMap<string, Position> => progress,
 
+    health: () => guard.health(),
+
     async stop(): Promise<void> {
-      await subscription?.stop()
-      for (const w of waiters) w.resolve(false)
-      waiters.clear()
+      // The subscription first (it stops asking for batches), then the guard (a back-off ends at once).
+      const stopping = subscription?.stop()
+      guard.stop()
+      await stopping
+      releaseWaiters()
     },
   }
 }

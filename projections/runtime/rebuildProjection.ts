@@ -8,6 +8,7 @@ import type { ReadDatabase } from '../schema.js'
 import { lockCheckpoint } from './applyBatch.js'
 import { type Projector, applyEvents } from './projector.js'
 import { parseEventData } from '../../events/catalog.js'
+import { PROJECTIONS_CONSUMER, loadSkippedIds } from './consumerRecords.js'
 
 export const REBUILD_LIMITS = { batchSize: 1_000, maxBatches: 10_000_000 } as const
 
@@ -15,13 +16,15 @@ export type RebuildResult = { projection: string; events: number; position: Posi
 
 type Apply = (work: (db: Kysely<ReadDatabase>) => Promise<void>) => Promise<void>
 
-async function replay(store: EventStore, apply: Apply, projector: Projector, from: Position): Promise<{ position: Position; count: number }> {
+type Skipped = ReadonlySet<string>
+
+async function replay(store: EventStore, apply: Apply, projector: Projector, from: Position, skipped: Skipped): Promise<{ position: Position; count: number }> {
   let position = from
   let count = 0
   for (let i = 0; i < REBUILD_LIMITS.maxBatches; i++) {
     const events = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize })
     if (events.length === 0) break
-    const handled = events.filter((e) => projector.handles.has(e.type)).map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
+    const handled = events.filter((e) => projector.handles.has(e.type) && !skipped.has(e.id)).map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
     if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled))
     count += events.length
     position = events[events.length - 1]!.position
@@ -65,15 +68,17 @@ async function rebuildUnlocked(store: EventStore, db: Kysely<ReadDatabase>, proj
   for (const table of projector.tables) {
     await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(db)
   }
+  // The live runner's skips: a rebuild passes over the same events, so it succeeds where it does.
+  const skipped = await loadSkippedIds(db, PROJECTIONS_CONSUMER)
   const scoped = db.withSchema(schema)
   // One transaction per batch while the live tables serve; the tail runs inside the swap's.
-  const first = await replay(store, (work) => scoped.transaction().execute(work), projector, START)
+  const first = await replay(store, (work) => scoped.transaction().execute(work), projector, START, skipped)
 
   return db.transaction().execute(async (trx) => {
     // Holding the checkpoint row pauses the live projector; finish the tail, then swap.
     await lockCheckpoint(trx, projector.name)
     const scopedTrx = trx.withSchema(schema)
-    const tail = await replay(store, (work) => work(scopedTrx), projector, first.position)
+    const tail = await replay(store, (work) => work(scopedTrx), projector, first.position, skipped)
     for (const table of projector.tables) {
       const liveIndexes = await indexesOf(trx, 'public', table)
       await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx)

@@ -2,6 +2,7 @@
 // Status reads checkpoints without projecting, so it shows the lag events appended elsewhere
 // leave; a rebuild swaps in identical rows while the API keeps answering from the same database.
 import t from 'tap'
+import { randomUUID } from 'node:crypto'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import type { Position } from '../../events/store/port.js'
 import { getPostgresEventStore } from '../../events/store/postgres/index.js'
@@ -10,7 +11,8 @@ import { startTestApp } from '../harness/testApp.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { runCli, stdoutJson } from './fixtures/runCli.js'
 
-type Status = { head: string | null; complete: boolean; projections: { name: string; position: string | null; lag: number }[] }
+type Lag = { name: string; position: string | null; lag: number }
+type Status = { head: string | null; complete: boolean; projections: Lag[]; webhookSubscriber: Lag; consumers: { name: string; status: string }[]; skips: unknown[] }
 type RebuildResult = { projection: string; events: number; position: string; durationMs: number }
 
 const names = allProjectors.map((p) => p.name)
@@ -29,6 +31,10 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   t.match(caughtUp.head, /^\d{20}\/\d{20}$/)
   t.equal(caughtUp.complete, true)
   t.same(caughtUp.projections, names.map((name) => ({ name, position: caughtUp.head, lag: 0 })), 'every projector at the head')
+  // The CLI runs no webhook subscriber: it has no checkpoint, but no event it handles either.
+  t.same(caughtUp.webhookSubscriber, { name: 'webhook_messages', position: null, lag: 0 })
+  t.same(caughtUp.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }])
+  t.same(caughtUp.skips, [])
 
   // Another process appends through the event store alone: nothing projects these events.
   const store = await getPostgresEventStore({ connectionString: env.DATABASE_URL })
@@ -40,8 +46,29 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   await store.close()
   const lagging = await status()
   t.equal(lagging.head, behind.position, 'head is the last appended event')
-  t.same(lagging.projections, names.map((name) => ({ name, position: caughtUp.head, lag: 2 })),
-    'checkpoints unchanged (status projects nothing); lag counts OrganizationCreated and ApiKeyCreated')
+  t.same(lagging.projections, names.map((name) => ({ name, position: caughtUp.head, lag: name === 'organizations' ? 2 : 0 })),
+    'checkpoints unchanged (status projects nothing); only the organizations projector handles OrganizationCreated and ApiKeyCreated')
+  t.equal(lagging.webhookSubscriber.lag, 0, 'neither maps to a webhook message')
+})
+
+t.test('status: a caught-up system shows lag 0, whatever events no consumer handles came last', async (t) => {
+  const h = await startTestApp(t, {}, { webhooks: { dispatcher: false, retention: false } })
+  const endpoint = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook' } })
+  t.equal(endpoint.statusCode, 201)
+  // A test event: the webhook subscriber handles it (a message), no projector does.
+  t.equal((await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${endpoint.json().id}/test` })).statusCode, 202)
+  // Last, an event nobody handles: the projectors' stored checkpoints stay behind it.
+  const noise = await h.runtime.store.appendToStream('noise-1', [{ id: randomUUID(), type: 'NoiseRecorded', data: { n: 1 }, metadata: { organizationId: h.org.organizationId } }])
+  t.ok(await h.runtime.runner.waitFor(noise.position, 10_000), 'runner passed the noise')
+  t.ok(await h.runtime.webhooks.waitForMessages(noise.position, 10_000), 'subscriber passed the noise')
+
+  const run = await runCli(['projections', 'status'], { DATABASE_URL: h.runtime.databaseUrl })
+  t.equal(run.code, 0, run.stderr)
+  const status = stdoutJson<Status>(run)
+  t.equal(status.head, noise.position)
+  t.same(status.projections.map((p) => [p.name, p.lag]), names.map((name) => [name, 0]), 'every projector: lag 0')
+  t.ok(status.projections.some((p) => p.position !== status.head), 'although some checkpoints are behind the head (unhandled events)')
+  t.equal(status.webhookSubscriber.lag, 0, 'webhook subscriber: lag 0')
 })
 
 t.test('rebuild webhook_endpoints: identical rows, and the API answers in full throughout', async (t) => {

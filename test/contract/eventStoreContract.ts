@@ -1,8 +1,9 @@
 // The contract every event store adapter passes: append expectations, the typed conflict, reads,
-// catch-up then live subscription, and resume from a stored checkpoint.
+// catch-up then live subscription, resume from a stored checkpoint, and the refusal of data the
+// store could not keep or replay unchanged.
 import { randomUUID } from 'node:crypto'
 import type { Test } from 'tap'
-import { type EventStore, type NewEvent, type Position, type RecordedEvent, WrongExpectedVersionError } from '../../events/store/port.js'
+import { type EventStore, type NewEvent, type Position, type RecordedEvent, UnstorableEventError, WrongExpectedVersionError } from '../../events/store/port.js'
 
 export const ev = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
   id: randomUUID(),
@@ -164,5 +165,37 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     const resumed = await collect(store, checkpoint, (evs) => evs.filter((e) => e.stream === stream).length >= 2)
     t.same(resumed.filter((e) => e.stream === stream).map((e) => e.type), ['Second', 'Third'])
     t.notOk(resumed.some((e) => e.position === checkpoint), 'start position is exclusive')
+  })
+
+  t.test('refuses an append it could not store or replay, and writes none of it', async (t) => {
+    let deep: Record<string, unknown> = {}
+    for (let i = 0; i < 10_000; i++) deep = { d: deep }
+    const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['NUL in a value', { firstName: 'A\u0000b' }, {}],
+      ['unpaired surrogate', { description: '\ud800' }, {}],
+      ['NUL in a key', { metadata: { 'k\u0000': 'v' } }, {}],
+      ['unpaired surrogate in a key', { metadata: { '\udfff': 'v' } }, {}],
+      ['NaN', { amount: Number.NaN }, {}],
+      ['Infinity', { amount: Number.NEGATIVE_INFINITY }, {}],
+      ['nesting 10 000 levels deep', deep, {}],
+      ['NUL in metadata', {}, { requestId: 'req\u0000' }],
+    ]
+    for (const [name, data, metadata] of cases) {
+      const stream = uniqueStream()
+      const good = ev('Fine', { ok: true })
+      const bad: NewEvent = { ...ev('Poison', data), metadata: { organizationId: 'org_test', ...metadata } }
+      const error = await store.appendToStream(stream, [good, bad]).catch((e: unknown) => e)
+      t.ok(error instanceof UnstorableEventError, `${name}: typed refusal`)
+      t.match((error as Error).message, /events\[1\]\.(data|metadata)/, `${name}: names where`)
+      t.same(await store.readStream(stream), [], `${name}: nothing of the append written`)
+    }
+  })
+
+  t.test('stores and replays unicode it can keep exactly as given', async (t) => {
+    const stream = uniqueStream()
+    const data = { name: 'Zoë 😀 \t\n \u2028 \uffff', nested: { 'ключ 😀': ['a', 1, -1.25, true, null] }, big: 2 ** 53 - 1 }
+    await store.appendToStream(stream, [ev('Unicode', data)])
+    const [read] = await store.readStream(stream)
+    t.same(read?.data, data)
   })
 }

@@ -20,6 +20,8 @@ export type BatchDeps = {
   schedule: RetrySchedule
   comparePositions: (a: Position, b: Position) => number
   onCapped?: (organizationId: string, endpoints: number) => void
+  /** Events an operator skipped: the checkpoint moves past them, nothing else happens. */
+  isSkipped?: (eventId: string) => boolean
 }
 
 async function lockCheckpoint(trx: Kysely<ReadDatabase>): Promise<Position> {
@@ -62,6 +64,7 @@ export async function storeBatch(db: Kysely<ReadDatabase>, events: RecordedEvent
       run = []
     }
     for (const event of fresh) {
+      if (deps.isSkipped?.(event.id)) continue
       // Unregistered types (benchmarks, tests) reach mappers as stored; registered ones parsed and upcast.
       const data = isKnownEventType(event.type) ? parseEventData(event.type, event.data) : event.data
       if (isEndpointEvent(event.type)) {

@@ -8,6 +8,7 @@ import { createGroupCommitter } from './groupCommit.js'
 import { readAll, readStream } from './reads.js'
 import { ensureEventStoreSchema } from './schema.js'
 import { subscribeWithPolling } from './subscribeToAll.js'
+import { assertStorableAppend } from '../storableData.js'
 
 export type PostgresEventStoreOptions = {
   connectionString: string
@@ -23,9 +24,10 @@ export const POSTGRES_STORE_LIMITS = {
   defaultPoolSize: 10,
 } as const
 
-function assertJsonSafe(events: NewEvent[]): void {
+function assertAppendable(stream: string, events: NewEvent[]): void {
   if (events.length === 0) throw new RangeError('An append needs at least one event')
   if (events.length > STORE_LIMITS.maxEventsPerAppend) throw new RangeError(`At most ${STORE_LIMITS.maxEventsPerAppend} events per append`)
+  assertStorableAppend(stream, events)
 }
 
 export async function getPostgresEventStore(options: PostgresEventStoreOptions): Promise<EventStore> {
@@ -49,7 +51,12 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
   return {
     kind: 'postgres',
     appendToStream(stream, events, appendOptions): Promise<AppendResult> {
-      assertJsonSafe(events)
+      // A refusal as a rejected promise, like every other append failure.
+      try {
+        assertAppendable(stream, events)
+      } catch (error) {
+        return Promise.reject(error)
+      }
       return committer.append({ stream, events, expectedRevision: appendOptions?.expectedRevision ?? 'any' })
     },
     readStream: (stream, readOptions) => readStream(pool, stream, readOptions?.fromRevision ?? 0n, readOptions?.maxCount),

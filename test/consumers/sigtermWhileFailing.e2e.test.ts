@@ -1,0 +1,65 @@
+// A SIGTERM stops the real server (`tsx server/main.ts`) while both consumers are in a back-off on
+// a poison event: it exits cleanly, before the back-off would have ended.
+import { type ChildProcessByStdio, spawn } from 'node:child_process'
+import type { Readable } from 'node:stream'
+import t from 'tap'
+import pg from 'pg'
+import { newId } from '../../domain/ids.js'
+import { REPO_ROOT, TSX, childEnv, freePort } from '../cli/fixtures/runCli.js'
+import { createTestDatabase } from '../harness/testDatabase.js'
+import { eventually, insertRawEvent } from './fixtures/poison.js'
+
+/** A back-off at least this long ahead when the signal is sent, so "before it ended" means something. */
+const MIN_BACKOFF_AHEAD_MS = 2_500
+
+const databaseUrl = await createTestDatabase(t)
+const port = await freePort()
+let stderr = ''
+const server: ChildProcessByStdio<null, Readable, Readable> = spawn(TSX, ['server/main.ts'], {
+  cwd: REPO_ROOT, env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error' }), stdio: ['ignore', 'pipe', 'pipe'],
+})
+server.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+let stdout = ''
+server.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+const exit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
+t.teardown(async () => {
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
+  await exit
+})
+
+t.test('SIGTERM while both consumers back off', async (t) => {
+  const health = async () => {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`)
+      return (await res.json()) as { status: string; consumers: { status: string }[] }
+    } catch {
+      return undefined
+    }
+  }
+  await eventually(health, 45_000, `the server to listen (${stderr})`)
+  await insertRawEvent(databaseUrl, {
+    stream: `webhook_endpoint-${newId('ep')}`,
+    type: 'WebhookEndpointCreated',
+    data: { endpointId: newId('ep'), organizationId: newId('org'), url: 'https://example.com', description: 'x\u0000', filterTypes: [], metadata: {}, secret: `whsec_${'a'.repeat(32)}`, createdAt: new Date().toISOString() },
+  })
+  await eventually(async () => ((await health())?.status === 'degraded' ? true : undefined), 10_000, 'degraded health')
+
+  // Both consumers sleeping, with their next attempts far enough ahead.
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  const nextAttempt = await eventually(async () => {
+    const { rows } = await db.query<{ next: Date }>('SELECT min(next_attempt_at) AS next FROM consumer_failures HAVING count(*) = 2')
+    const next = rows[0]?.next
+    return next && next.getTime() - Date.now() > MIN_BACKOFF_AHEAD_MS ? next : undefined
+  }, 20_000, 'a long back-off on both consumers')
+  await db.end()
+
+  server.kill('SIGTERM')
+  const code = await exit
+  const exitedAt = Date.now()
+  t.equal(code, 0, `clean exit: ${stderr.slice(-2_000)}`)
+  t.ok(exitedAt < nextAttempt.getTime(), `exited ${nextAttempt.getTime() - exitedAt} ms before the back-off would have ended`)
+  const failureLines = `${stdout}\n${stderr}`.split('\n').filter((line) => line.includes('consumer failed on an event; backing off'))
+  t.ok(failureLines.length >= 2 && failureLines.length <= 20, `${failureLines.length} failure lines in the server log, not a loop`)
+  t.notOk(`${stdout}${stderr}`.includes('"stack"'), 'no stack traces')
+})
