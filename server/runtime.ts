@@ -29,11 +29,12 @@ export type Runtime = {
 
 type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void }
 
-export async function openRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<Runtime> {
+/** takeOverEmbedded: the server's, so a cluster left by a killed server stops with this one. */
+export async function openRuntime(config: Config, log: Log, options: { poolSize?: number; takeOverEmbedded?: boolean } = {}): Promise<Runtime> {
   let embedded: EmbeddedCluster | undefined
   let databaseUrl = config.DATABASE_URL
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log: () => undefined })
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log: () => undefined, takeOver: options.takeOverEmbedded ?? false })
     databaseUrl = embedded.connectionString(EMBEDDED_DATABASE_NAME)
     log.info(`embedded PostgreSQL on port ${embedded.port} (data in ${config.DATA_DIR})`)
   }
