@@ -8,9 +8,10 @@ import { keysCreate } from './commands/keysCreate.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
+import { projectionsVerify } from './commands/projectionsVerify.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
 
-export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, eventsStream]
+export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, projectionsVerify, eventsStream]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])
 
