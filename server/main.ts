@@ -59,7 +59,9 @@ async function boot(): Promise<void> {
   if (stopping) return
   await runtime.runner.start()
   // Subscriber, dispatcher and retention job; runtime.close() stops them before the store closes.
-  await runtime.webhooks.start()
+  await runtime.webhooks.start({
+    tuning: { requestTimeoutMs: config.WEBHOOK_REQUEST_TIMEOUT_MS, ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}) },
+  })
   await ensureDemoOrganization(runtime, (line) => process.stdout.write(`${line}\n`))
   if (stopping) return
   app = await buildApp(runtime, logger)
