@@ -37,6 +37,8 @@ async function stop(signal: string): Promise<void> {
     void stopClusterNow().finally(() => process.exit(1))
   }, SHUTDOWN_TIMEOUT_MS - CLUSTER_STOP_RESERVE_MS)
   forced.unref()
+  // And whatever happens, the process is gone by the deadline.
+  setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
   try {
     // A signal during boot: let boot reach its next check, so what it opened is closed below.
     await booting

@@ -1,6 +1,10 @@
 // Defect 7 (issue 9): the embedded PostgreSQL outlived a killed server. A server restarted after a
 // `kill -9` takes the orphaned cluster over, so its SIGTERM stops it; and a SIGTERM stops the
-// service within a bound even while a projector fails on every retry.
+// service within a bound even while a projector fails on every retry. A server also takes over a
+// cluster a CLI started, so the CLI leaving does not stop the server's database.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -9,7 +13,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { encodePosition } from '../../events/store/positions.js'
 import t from 'tap'
-import { runCli } from '../cli/fixtures/runCli.js'
+import { REPO_ROOT, childEnv, runCli } from '../cli/fixtures/runCli.js'
 import { clusterProcesses, describeProcess, databaseUrlOf, postmaster, stopStrayCluster } from './fixtures/embeddedCluster.js'
 import { type ServerProcess, startServer } from './fixtures/serverProcess.js'
 
@@ -60,10 +64,31 @@ async function organizationsCheckpoint(databaseUrl: string): Promise<string> {
   }
 }
 
+t.test('a server takes over the cluster a CLI started: the CLI leaving does not stop it, the server\'s SIGTERM does', async (t) => {
+  const user = spawn(process.execPath, ['--import', 'tsx', 'test/proofs/fixtures/clusterUser.ts'], { cwd: REPO_ROOT, env: childEnv({ DATA_DIR: dataDir }), stdio: ['pipe', 'pipe', 'inherit'] })
+  t.teardown(() => void user.kill('SIGKILL'))
+  const lines = createInterface({ input: user.stdout })[Symbol.asyncIterator]()
+  const next = async () => JSON.parse(String((await lines.next()).value)) as Record<string, unknown>
+  t.same(await next(), { startedHere: true, owned: true }, 'the CLI-like process started the cluster and owns it')
+  const cluster = postmaster(dataDir)
+
+  const server = await startServer(env)
+  servers.push(server)
+  t.same(postmaster(dataDir), cluster, 'the server uses the running cluster')
+  user.stdin.write('stop\n')
+  t.same(await next(), { stopped: true, ownedBeforeStop: true }, 'the CLI-like process finished')
+  await once(user, 'exit')
+  t.same(postmaster(dataDir), cluster, 'the cluster still runs: the server had taken it over')
+  t.equal((await fetch(`${server.baseUrl}/health`)).status, 200, 'and the server still reaches its database')
+
+  server.kill('SIGTERM')
+  t.equal(await server.exited(STOP_BOUND_MS), 0)
+  t.notOk(postmaster(dataDir), 'the server stopped the cluster it took over')
+})
+
 t.test('kill -9, restart, SIGTERM: the restarted server owns the cluster and stops it, even with a failing projector', async (t) => {
   const first = await startServer(env)
   servers.push(first)
-  t.ok(first.demoKey, 'first start printed the demo key')
   const cluster = postmaster(dataDir)
   t.ok(cluster, 'the server started the embedded cluster')
 
