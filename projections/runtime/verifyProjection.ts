@@ -114,7 +114,7 @@ async function handledBetween(store: EventStore, projector: Projector, from: Pos
   }
 }
 
-async function verifyOne(store: EventStore, conn: Kysely<ReadDatabase>, projector: Projector): Promise<VerifyResult> {
+async function verifyOne(store: EventStore, conn: Kysely<ReadDatabase>, projector: Projector, maxSnapshotTries: number): Promise<VerifyResult> {
   const started = Date.now()
   for (const table of projector.tables) {
     await sql`CREATE TEMP TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(conn)
@@ -134,7 +134,7 @@ async function verifyOne(store: EventStore, conn: Kysely<ReadDatabase>, projecto
         // The first statement takes the snapshot: the live tables below are at this checkpoint.
         const position = await liveCheckpoint(conn, projector.name)
         const moved = store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, shadowAt, position))
-        if (moved && attempt < VERIFY_LIMITS.maxSnapshotTries) continue
+        if (moved && attempt < maxSnapshotTries) continue
         if (moved) events += (await replay(store, (work) => work(shadow), projector, shadowAt, position)).count
         const tables: TableVerification[] = []
         for (const table of projector.tables) tables.push(await compareTable(conn, table))
@@ -160,12 +160,18 @@ async function verifyOne(store: EventStore, conn: Kysely<ReadDatabase>, projecto
  * Verifies each projector in turn on a connection of its own, closed at the end so its temporary
  * tables can never shadow a live table for another user of a pool.
  */
-export async function verifyProjections(store: EventStore, connectionString: string, projectors: readonly Projector[]): Promise<VerifyResult[]> {
+export async function verifyProjections(
+  store: EventStore,
+  connectionString: string,
+  projectors: readonly Projector[],
+  options: { maxSnapshotTries?: number } = {},
+): Promise<VerifyResult[]> {
+  const maxSnapshotTries = options.maxSnapshotTries ?? VERIFY_LIMITS.maxSnapshotTries
   const { db } = openReadDatabase(connectionString, 1)
   try {
     return await db.connection().execute(async (conn) => {
       const results: VerifyResult[] = []
-      for (const projector of projectors) results.push(await verifyOne(store, conn, projector))
+      for (const projector of projectors) results.push(await verifyOne(store, conn, projector, maxSnapshotTries))
       return results
     })
   } finally {
