@@ -9,9 +9,10 @@ import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
+import { projectionsVerify } from './commands/projectionsVerify.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
 
-export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, projectionsSkip, eventsStream]
+export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, projectionsVerify, projectionsSkip, eventsStream]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])
 

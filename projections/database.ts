@@ -26,6 +26,10 @@ export function openReadDatabase(
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // pg emits 'error' on the pool, and an unhandled 'error' event throws.
   pool.on('error', onError)
+  // A client checked out of the pool has no 'error' listener of the pool's: a FATAL arriving between
+  // its queries (the server restarting, 57P01) would be an unhandled 'error' and end the process.
+  // It fails its next query instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   return { db: new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) }), pool }
 }
 

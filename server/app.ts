@@ -57,7 +57,8 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
 
   await registerOpenApi(app)
   await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: store.kind })
-  // Global hooks (preValidation, onSend): they run after the /v1 scope's authentication.
+  // Per key after authentication (a preValidation hook, so it sees the principal the /v1 scope's
+  // onRequest hook set), per IP for requests without a valid key.
   await app.register(rateLimits, {
     perKey: { max: config.RATE_LIMIT_PER_KEY, windowMs: config.RATE_LIMIT_PER_KEY_WINDOW_MS },
     perIp: { max: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_PER_IP_WINDOW_MS },

@@ -1,5 +1,6 @@
 // Process configuration from environment variables, parsed by one zod schema.
 import { z } from 'zod'
+import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
 
 const retrySchedule = z
   .string()
@@ -16,6 +17,10 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Webhook retry delays in milliseconds after the first attempt (issue 3 reads this). */
   WEBHOOK_RETRY_SCHEDULE_MS: retrySchedule.default([0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
+  /** One webhook attempt's timeout; a dispatcher's claim (lease) lasts WEBHOOK_LEASE_MS, by default this plus a margin. */
+  WEBHOOK_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(WEBHOOK_LIMITS.requestTimeoutMs),
+  /** How soon another dispatcher (or this server after a crash) sends a delivery whose process died; must exceed the timeout. */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).optional(),
   /** Longest a command waits for the projections before answering (read-your-writes). */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Customer verification links: base of verificationUrl, session lifetime, expiry timer period. */

@@ -1,43 +1,86 @@
 // Process start-up: configuration, database and event store, projections, first-start demo
-// organization, HTTP server, and an orderly stop on SIGINT/SIGTERM.
+// organization, HTTP server, and an orderly stop on SIGINT/SIGTERM that always ends within
+// SHUTDOWN_TIMEOUT_MS and never leaves an embedded cluster this server owns running.
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { ensureDemoOrganization } from './firstStart.js'
 import { purgeExpiredIdempotencyKeys } from './idempotency/idempotency.js'
 import { startCustomerTimers } from './customerRoutes.js'
 import { createLogger } from './logger.js'
-import { openRuntime } from './runtime.js'
+import { type Runtime, openRuntime } from './runtime.js'
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 const SHUTDOWN_TIMEOUT_MS = 15_000
+/** Of the shutdown budget, what is kept back for stopping the embedded cluster when the rest hangs. */
+const CLUSTER_STOP_RESERVE_MS = 3_000
 
 const config = loadConfig()
 const logger = createLogger(config.LOG_LEVEL)
-const runtime = await openRuntime(config, { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) })
-await runtime.runner.start()
-// Subscriber, dispatcher and retention job; runtime.close() stops them before the store closes.
-await runtime.webhooks.start()
-await ensureDemoOrganization(runtime, (line) => process.stdout.write(`${line}\n`))
-const app = await buildApp(runtime, logger)
-await app.listen({ port: config.PORT, host: config.HOST })
-const customerTimers = startCustomerTimers(runtime, (error) => logger.error({ err: error }, 'verification session expiry failed'))
 
-const purge = setInterval(() => {
-  purgeExpiredIdempotencyKeys(runtime.db).catch((error: unknown) => logger.error({ err: error }, 'idempotency purge failed'))
-}, PURGE_INTERVAL_MS)
-purge.unref()
-
+let runtime: Runtime | undefined
+let app: FastifyInstance | undefined
+let customerTimers: { stop(): Promise<void> } | undefined
 let stopping = false
+
+/** The part of a stop that must happen even when the orderly one hangs: the cluster we own. */
+async function stopClusterNow(): Promise<void> {
+  await runtime?.embedded?.stop('immediate').catch((error: unknown) => logger.error({ err: error }, 'could not stop the embedded PostgreSQL'))
+}
+
 async function stop(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'stopping')
-  const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
-  timer.unref()
-  await app.close()
-  await customerTimers.stop()
-  await runtime.close()
-  process.exit(0)
+  const forced = setTimeout(() => {
+    logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'orderly stop timed out; stopping the embedded PostgreSQL and exiting')
+    void stopClusterNow().finally(() => process.exit(1))
+  }, SHUTDOWN_TIMEOUT_MS - CLUSTER_STOP_RESERVE_MS)
+  forced.unref()
+  // And whatever happens, the process is gone by the deadline.
+  setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
+  try {
+    // A signal during boot: let boot reach its next check, so what it opened is closed below.
+    await booting
+    await app?.close()
+    await customerTimers?.stop()
+    await runtime?.close()
+    process.exit(0)
+  } catch (error) {
+    logger.error({ err: error }, 'orderly stop failed')
+    await stopClusterNow()
+    process.exit(1)
+  }
 }
+// Installed before anything starts, so a signal during boot still stops what boot has opened.
 process.on('SIGINT', () => void stop('SIGINT'))
 process.on('SIGTERM', () => void stop('SIGTERM'))
+
+async function boot(): Promise<void> {
+  runtime = await openRuntime(config, { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) }, { takeOverEmbedded: true })
+  if (stopping) return
+  await runtime.runner.start()
+  // Subscriber, dispatcher and retention job; runtime.close() stops them before the store closes.
+  await runtime.webhooks.start({
+    tuning: { requestTimeoutMs: config.WEBHOOK_REQUEST_TIMEOUT_MS, ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}) },
+  })
+  await ensureDemoOrganization(runtime, (line) => process.stdout.write(`${line}\n`))
+  if (stopping) return
+  app = await buildApp(runtime, logger)
+  await app.listen({ port: config.PORT, host: config.HOST })
+  const started = runtime
+  customerTimers = startCustomerTimers(started, (error) => logger.error({ err: error }, 'verification session expiry failed'))
+
+  const purge = setInterval(() => {
+    purgeExpiredIdempotencyKeys(started.db).catch((error: unknown) => logger.error({ err: error }, 'idempotency purge failed'))
+  }, PURGE_INTERVAL_MS)
+  purge.unref()
+}
+
+const booting: Promise<void> = boot().catch(async (error: unknown) => {
+  // A failed boot still stops the cluster it owns (the next start would take it over anyway).
+  logger.fatal({ err: error }, 'start-up failed')
+  stopping = true
+  await runtime?.close().catch(() => stopClusterNow())
+  process.exit(1)
+})

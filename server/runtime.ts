@@ -39,13 +39,15 @@ export type RuntimeOptions = {
   poolSize?: number
   /** Back-off of a consumer failing on an event (tests shorten it; production uses CONSUMER_BACKOFF). */
   consumerBackoff?: Partial<ConsumerBackoff>
+  /** The server's: a cluster left running by a killed server stops with this one. */
+  takeOverEmbedded?: boolean
 }
 
 export async function openRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<Runtime> {
   let embedded: EmbeddedCluster | undefined
   let databaseUrl = config.DATABASE_URL
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log: () => undefined })
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log: () => undefined, takeOver: options.takeOverEmbedded ?? false })
     databaseUrl = embedded.connectionString(EMBEDDED_DATABASE_NAME)
     log.info(`embedded PostgreSQL on port ${embedded.port} (data in ${config.DATA_DIR})`)
   }

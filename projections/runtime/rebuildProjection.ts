@@ -14,15 +14,20 @@ export const REBUILD_LIMITS = { batchSize: 1_000, maxBatches: 10_000_000 } as co
 
 export type RebuildResult = { projection: string; events: number; position: Position; durationMs: number }
 
-type Apply = (work: (db: Kysely<ReadDatabase>) => Promise<void>) => Promise<void>
+export type Apply = (work: (db: Kysely<ReadDatabase>) => Promise<void>) => Promise<void>
 
 type Skipped = ReadonlySet<string>
 
-async function replay(store: EventStore, apply: Apply, projector: Projector, from: Position, skipped: Skipped): Promise<{ position: Position; count: number }> {
+/**
+ * Replays $all after `from` (up to `until` when given) into whatever `apply` scopes the projector
+ * to, passing over the events an operator skipped; also used by verifyProjection.ts.
+ */
+export async function replay(store: EventStore, apply: Apply, projector: Projector, from: Position, skipped: Skipped, until?: Position): Promise<{ position: Position; count: number }> {
   let position = from
   let count = 0
   for (let i = 0; i < REBUILD_LIMITS.maxBatches; i++) {
-    const events = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize })
+    const read = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize })
+    const events = until === undefined ? read : read.filter((e) => store.comparePositions(e.position, until) <= 0)
     if (events.length === 0) break
     const handled = events.filter((e) => projector.handles.has(e.type) && !skipped.has(e.id)).map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
     if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled))

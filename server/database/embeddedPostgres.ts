@@ -1,6 +1,8 @@
 // The embedded default: a real PostgreSQL from binaries shipped in npm packages, kept under
 // DATA_DIR and started with pg_ctl so it runs as its own daemon. A second process on the same
 // DATA_DIR (the CLI beside the server) finds it running through postmaster.pid and connects.
+// Who stops it is written in an owner file beside it (see clusterOwner.ts): a server takes over a
+// cluster whose owner died (a `kill -9`) or is a CLI; a CLI never takes it from anyone.
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -10,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { claimOwnership, ownerFileOf, ownsCluster, releaseOwnership, shouldTakeOver } from './clusterOwner.js'
 
 const run = promisify(execFile)
 
@@ -21,9 +24,23 @@ export const EMBEDDED_LIMITS = {
 export type EmbeddedCluster = {
   port: number
   connectionString(database: string): string
-  /** True when this process started the server, and so stops it. */
+  /** True when this process started the server. */
   startedHere: boolean
-  stop(): Promise<void>
+  /** True while this process is the cluster's owner (the one that stops it). */
+  owned(): boolean
+  /** Stops the cluster when this process still owns it ('immediate' when time is short). */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>
+}
+
+export type EmbeddedStartOptions = {
+  dataDir: string
+  database: string
+  log?: Log
+  /**
+   * A server passes true: it takes over a running cluster whose owner is gone or is a CLI, so the
+   * cluster stops with the service. A CLI leaves it false and owns only a cluster it started.
+   */
+  takeOver?: boolean
 }
 
 type Log = (message: string) => void
@@ -153,7 +170,7 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
   }
 }
 
-export async function startEmbeddedPostgres(options: { dataDir: string; database: string; log?: Log }): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(options: EmbeddedStartOptions): Promise<EmbeddedCluster> {
   const log = options.log ?? (() => undefined)
   const dataDir = path.resolve(options.dataDir)
   const clusterDir = path.join(dataDir, 'postgres')
@@ -195,6 +212,13 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
       if (server === undefined) throw error
     }
   }
+  const ownerFile = ownerFileOf(dataDir)
+  let owner = false
+  if (startedHere || (options.takeOver === true && (await shouldTakeOver(ownerFile)))) {
+    await claimOwnership(ownerFile, options.takeOver === true ? 'server' : 'cli')
+    owner = true
+    if (!startedHere) log('took over the running embedded PostgreSQL: its owner is gone or is a CLI')
+  }
   const { port, socketDir } = server
   log(`embedded PostgreSQL on 127.0.0.1:${port}${socketDir ? ` and a Unix socket in ${socketDir}` : ''}`)
 
@@ -207,11 +231,15 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   return {
     port,
     startedHere,
+    owned: () => owner,
     connectionString: url,
-    async stop() {
-      if (!startedHere) return
+    async stop(mode = 'fast') {
+      // A server may have taken the cluster over from this process (a CLI that started it).
+      if (!owner || !(await ownsCluster(ownerFile))) return
+      owner = false
       const { pg_ctl } = await binaries()
-      await run(pg_ctl, ['stop', '-w', '-m', 'fast', '-D', clusterDir], { ...ids })
+      await run(pg_ctl, ['stop', '-w', '-m', mode, '-D', clusterDir], { ...ids })
+      await releaseOwnership(ownerFile)
     },
   }
 }

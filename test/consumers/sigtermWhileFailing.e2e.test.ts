@@ -1,11 +1,11 @@
-// A SIGTERM stops the real server (`tsx server/main.ts`) while both consumers are in a back-off on
+// A SIGTERM stops the real server (`node --import tsx server/main.ts`, so the signal reaches it and not a tsx wrapper) while both consumers are in a back-off on
 // a poison event: it exits cleanly, before the back-off would have ended.
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import t from 'tap'
 import pg from 'pg'
 import { newId } from '../../domain/ids.js'
-import { REPO_ROOT, TSX, childEnv, freePort } from '../cli/fixtures/runCli.js'
+import { REPO_ROOT, childEnv, freePort } from '../cli/fixtures/runCli.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { eventually, insertRawEvent } from './fixtures/poison.js'
 
@@ -15,7 +15,7 @@ const MIN_BACKOFF_AHEAD_MS = 2_500
 const databaseUrl = await createTestDatabase(t)
 const port = await freePort()
 let stderr = ''
-const server: ChildProcessByStdio<null, Readable, Readable> = spawn(TSX, ['server/main.ts'], {
+const server: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: REPO_ROOT, env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error' }), stdio: ['ignore', 'pipe', 'pipe'],
 })
 server.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))

@@ -49,6 +49,9 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   for (let i = 0; i < 50 && !(await publicTypes(h, c.id)).includes('verification.session.expired'); i++) await sleep(100)
   await timers.stop()
   t.ok((await publicTypes(h, c.id)).includes('verification.session.expired'), 'the timer recorded verification.session.expired')
+  // The timer appends outside a request: wait for the projections to pass its event before reading the row.
+  const last = (await h.runtime.store.readStream(`customer-${c.id}`)).at(-1)
+  t.ok(await h.runtime.runner.waitFor(last?.position, 10_000), 'projections reached the expiry')
   const row = await h.runtime.db.selectFrom('verification_sessions').selectAll().where('id', '=', s.id).executeTakeFirstOrThrow()
   t.equal(row.status, 'EXPIRED')
   t.equal(await expireDueSessions({ store: h.runtime.store, findDue: (now, limit) => findDueSessions(h.runtime.db, now, limit) }), 0, 'never twice')

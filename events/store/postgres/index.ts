@@ -43,6 +43,10 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
     statement_timeout: POSTGRES_STORE_LIMITS.statementTimeoutMs,
   })
   pool.on('error', onError)
+  // A client checked out of the pool has no 'error' listener of the pool's: a FATAL arriving between
+  // its queries (the server restarting, 57P01) would be an unhandled 'error' and end the process.
+  // It fails its next query instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   await ensureEventStoreSchema(pool)
   const signal = createCommitSignal(pool, onError)
   const committer = createGroupCommitter(pool, (position) => signal.committed(position))
