@@ -42,6 +42,12 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp
 }
 
+/** Endpoints per organization, kept with the endpoint rows (creation refuses past a limit). */
+export interface WebhookEndpointCountsTable {
+  organization_id: string
+  endpoints: number
+}
+
 export interface IdempotencyKeysTable {
   organization_id: string
   key: string
@@ -220,5 +226,6 @@ export interface ReadDatabase {
   organizations: OrganizationsTable
   api_keys: ApiKeysTable
   webhook_endpoints: WebhookEndpointsTable
+  webhook_endpoint_counts: WebhookEndpointCountsTable
   idempotency_keys: IdempotencyKeysTable
 }

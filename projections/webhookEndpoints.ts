@@ -25,14 +25,31 @@ function createdRow(d: Created) {
 /**
  * Inserts created endpoints with one statement whose text is the same for any number of rows (one
  * JSON parameter): a multi-row VALUES list would be compiled, sent and planned anew for every
- * size, which cost more than the rows themselves.
+ * size, which cost more than the rows themselves. The same statement adds them to their
+ * organizations' counts (a CTE), so the count costs no extra round trip.
  */
 function insertCreated(db: Kysely<ReadDatabase>, created: Created[]) {
-  return db.insertInto('webhook_endpoints')
-    .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets', 'created_at', 'updated_at'])
-    .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, false, r.secrets, r.created_at, r.created_at
-      FROM json_to_recordset(${JSON.stringify(created.map(createdRow))}::json) AS r(id text, organization_id text, url text,
-        description text, filter_types jsonb, metadata jsonb, secrets jsonb, created_at timestamptz)`)
+  return db
+    .with('inserted', (qb) => qb.insertInto('webhook_endpoints')
+      .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets', 'created_at', 'updated_at'])
+      .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, false, r.secrets, r.created_at, r.created_at
+        FROM json_to_recordset(${JSON.stringify(created.map(createdRow))}::json) AS r(id text, organization_id text, url text,
+          description text, filter_types jsonb, metadata jsonb, secrets jsonb, created_at timestamptz)`)
+      .returning('organization_id'))
+    .insertInto('webhook_endpoint_counts')
+    .columns(['organization_id', 'endpoints'])
+    .expression(sql`SELECT organization_id, count(*)::int FROM inserted GROUP BY organization_id`)
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet((eb) => ({ endpoints: eb('webhook_endpoint_counts.endpoints', '+', eb.ref('excluded.endpoints')) })))
+    .execute()
+}
+
+/** Deletes an endpoint row and takes it off its organization's count, in one statement. */
+function deleteEndpoint(db: Kysely<ReadDatabase>, endpointId: string) {
+  return db
+    .with('deleted', (qb) => qb.deleteFrom('webhook_endpoints').where('id', '=', endpointId).returning('organization_id'))
+    .updateTable('webhook_endpoint_counts')
+    .set((eb) => ({ endpoints: eb('endpoints', '-', 1) }))
+    .where('organization_id', 'in', (eb) => eb.selectFrom('deleted').select('deleted.organization_id'))
     .execute()
 }
 
@@ -55,7 +72,7 @@ export const webhookEndpointsProjector: Projector = {
     await flush()
   },
   name: 'webhook_endpoints',
-  tables: ['webhook_endpoints'],
+  tables: ['webhook_endpoints', 'webhook_endpoint_counts'],
   handles: new Set(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted']),
   async apply(db, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent
@@ -84,7 +101,7 @@ export const webhookEndpointsProjector: Projector = {
         return
       }
       case 'WebhookEndpointDeleted':
-        await db.deleteFrom('webhook_endpoints').where('id', '=', event.data.endpointId).execute()
+        await deleteEndpoint(db, event.data.endpointId)
         return
     }
   },

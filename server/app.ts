@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
+import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
 import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
@@ -76,7 +77,11 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     await v1.register(onBehalfOf, { db })
     await v1.register(idempotency, { db })
     const checkUrl = createEndpointUrlChecker(config.APP_ENV, options.resolver ? { resolver: options.resolver } : {})
-    await v1.register(webhookEndpointWriteRoutes, { store, environment: config.APP_ENV, waitForProjections, checkUrl })
+    await v1.register(webhookEndpointWriteRoutes, {
+      store, environment: config.APP_ENV, waitForProjections, checkUrl,
+      countEndpoints: (organizationId) => countEndpoints(db, organizationId),
+      maxEndpointsPerOrganization: config.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
+    })
     await v1.register(webhookEndpointReadRoutes, { db })
     await v1.register(customerRoutes, { runtime, waitForProjections })
     await v1.register(webhookMessageRoutes, { db, store, webhooks: runtime.webhooks })

@@ -21,6 +21,11 @@ export const configSchema = z.object({
   WEBHOOK_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(WEBHOOK_LIMITS.requestTimeoutMs),
   /** How soon another dispatcher (or this server after a crash) sends a delivery whose process died; must exceed the timeout. */
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).optional(),
+  /**
+   * Webhook endpoints one organization may have; creation past it is 422. Kept below the fan-out
+   * cap (1 000 endpoints a message) so no endpoint misses a message; the bench raises it.
+   */
+  WEBHOOK_ENDPOINTS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(1_000_000_000).default(500),
   /** Longest a command waits for the projections before answering (read-your-writes). */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Customer verification links: base of verificationUrl, session lifetime, expiry timer period. */

@@ -22,6 +22,9 @@ export type WriteRouteDeps = {
   environment: 'sandbox' | 'production'
   /** Checks a URL against the egress policy, DNS included (a port, so the decider stays pure and tests inject DNS). */
   checkUrl: (url: string) => Promise<EndpointUrlVerdict>
+  /** The organization's endpoints now (read model), and how many it may have. */
+  countEndpoints: (organizationId: string) => Promise<number>
+  maxEndpointsPerOrganization: number
   /** Resolves once the read models reflect `position` (bounded wait). */
   waitForProjections: (position: Position | undefined) => Promise<boolean>
 }
@@ -70,12 +73,17 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
   app.post('/webhooks/endpoints', {
     schema: {
       tags: TAGS,
-      summary: 'Create a webhook endpoint',
+      summary: 'Create a webhook endpoint (at most WEBHOOK_ENDPOINTS_PER_ORGANIZATION, default 500, per organization: 422 webhook_endpoint_limit_reached past it)',
       headers: idempotencyHeader,
       body: createWebhookEndpointBody,
       response: { 201: webhookEndpointResource, ...errorResponses(409, 422) },
     },
   }, async (request, reply) => {
+    // Checked against the read model: concurrent creations may pass it together, by at most the
+    // requests in flight, which stays far below the fan-out cap this limit protects.
+    if ((await deps.countEndpoints(request.principal!.organizationId)) >= deps.maxEndpointsPerOrganization) {
+      throw invalid('webhook_endpoint_limit_reached', `An organization may have at most ${deps.maxEndpointsPerOrganization} webhook endpoints; delete one first`)
+    }
     await assertUrlAllowed(request.body.url, request)
     const state = await run({
       type: 'CreateWebhookEndpoint',

@@ -5,6 +5,7 @@ import * as m0002 from './0002_idempotency_keys.js'
 import * as m0003 from './0003_customers.js'
 import * as m0004 from './0004_webhook_delivery.js'
 import * as m0005 from './0005_consumer_status.js'
+import * as m0006 from './0006_webhook_endpoint_counts.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_customers': m0003,
   '0004_webhook_delivery': m0004,
   '0005_consumer_status': m0005,
+  '0006_webhook_endpoint_counts': m0006,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,12 @@ export async function findEndpoint(db: Kysely<ReadDatabase>, organizationId: str
   return db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
 }
 
+/** How many endpoints the organization has (kept by the projector; 0 before its first). */
+export async function countEndpoints(db: Kysely<ReadDatabase>, organizationId: string): Promise<number> {
+  const row = await db.selectFrom('webhook_endpoint_counts').select('endpoints').where('organization_id', '=', organizationId).executeTakeFirst()
+  return row?.endpoints ?? 0
+}
+
 /**
  * One page plus one row, newest first (or, with ending_before, the rows just newer, reordered).
  * A cursor that names no endpoint of the organization is refused (unknownCursor).
