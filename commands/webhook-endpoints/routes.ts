@@ -11,6 +11,7 @@ import {
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
+import { createEndpointAllowance } from './endpointAllowance.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 import { contextFrom } from '../runtime/requestContext.js'
 
@@ -54,6 +55,7 @@ function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['r
 }
 
 export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> = async (app, deps) => {
+  const allowance = createEndpointAllowance({ count: deps.countEndpoints, max: deps.maxEndpointsPerOrganization })
   /** Refuses with 422 what the egress policy can tell now; the resolved address stays in the log. */
   async function assertUrlAllowed(url: string, request: FastifyRequest, endpointId?: string): Promise<void> {
     const verdict = await deps.checkUrl(url)
@@ -79,9 +81,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       response: { 201: webhookEndpointResource, ...errorResponses(409, 422) },
     },
   }, async (request, reply) => {
-    // Checked against the read model: concurrent creations may pass it together, by at most the
-    // requests in flight, which stays far below the fan-out cap this limit protects.
-    if ((await deps.countEndpoints(request.principal!.organizationId)) >= deps.maxEndpointsPerOrganization) {
+    if (!(await allowance.hasRoom(request.principal!.organizationId))) {
       throw invalid('webhook_endpoint_limit_reached', `An organization may have at most ${deps.maxEndpointsPerOrganization} webhook endpoints; delete one first`)
     }
     await assertUrlAllowed(request.body.url, request)
