@@ -23,11 +23,20 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 // no `u` flag). String.prototype.isWellFormed does this from ES2024, beyond this project's lib.
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-/** Why a string cannot be stored, or undefined when it can. */
-export function unstorableStringReason(value: string): string | undefined {
-  if (value.includes('\u0000')) return 'contains U+0000 (NUL)'
-  if (UNPAIRED_SURROGATE.test(value)) return 'contains an unpaired UTF-16 surrogate'
+/**
+ * What in a string cannot be stored (`U+0000 (NUL)`, `an unpaired UTF-16 surrogate`), or undefined
+ * when it can; the one rule, shared with the request boundary (server/input/), which words it.
+ */
+export function unstorableInString(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'U+0000 (NUL)'
+  if (UNPAIRED_SURROGATE.test(value)) return 'an unpaired UTF-16 surrogate'
   return undefined
+}
+
+/** Why a string cannot be stored, or undefined when it can. */
+function unstorableStringReason(value: string): string | undefined {
+  const what = unstorableInString(value)
+  return what === undefined ? undefined : `contains ${what}`
 }
 
 /** A path segment for a key, safe to log: JSON escaping shows NUL and lone surrogates as \u escapes. */
