@@ -5,6 +5,7 @@
 import pg from 'pg'
 import t from 'tap'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
+import { createSecretHarvest, describeLeaks } from '../harness/secretHarvest.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { type Receiver, startReceiver } from '../webhooks/deliveryReceiver.js'
 import { type ServerProcess, startServer } from './fixtures/serverProcess.js'
@@ -30,12 +31,15 @@ const receiver: Receiver = await startReceiver()
 t.teardown(() => receiver.close())
 const env = {
   DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'warn',
+  // Debug: request lines too, so the scan for secrets below reads everything the server can log.
+  LOG_LEVEL: 'debug',
   WEBHOOK_RETRY_SCHEDULE_MS: '0,100,200,400,800',
   WEBHOOK_REQUEST_TIMEOUT_MS: '500',
   WEBHOOK_LEASE_MS: String(CRASH.leaseMs),
 }
 let server: ServerProcess = await startServer(env)
+/** Every server process of the run, for the scan of their output. */
+const servers: ServerProcess[] = [server]
 t.teardown(() => {
   if (server.running()) server.kill('SIGKILL')
 })
@@ -78,6 +82,7 @@ for (let round = 1; round <= CRASH.rounds; round++) {
     t.comment(`killed after ${runMs} ms; ${acknowledgedCount(ledger) - before} writes acknowledged this round (${JSON.stringify(ledger.counts)})`)
 
     server = await startServer(env)
+    servers.push(server)
     t.same(await missingWrites({ baseUrl: server.baseUrl, apiKey }, ledger), [], 'every acknowledged write is there')
 
     const verify = await runCli(['projections', 'verify'], { DATABASE_URL: databaseUrl })
@@ -95,4 +100,15 @@ t.test('the workload did real work', async (t) => {
   t.ok(receiver.requests.length > 0, `${receiver.requests.length} requests received, ${ids.length - new Set(ids).size} of them sent again after a crash`)
   server.kill('SIGTERM')
   t.equal(await server.exited(20_000), 0, 'the last server stops cleanly')
+})
+
+t.test('no server process logged a key or a signing secret', async (t) => {
+  const harvest = createSecretHarvest()
+  harvest.add('api key', apiKey)
+  // The first start prints the demo key once, by design (README): that announcement is not a log line.
+  const lines = servers.flatMap((s) => `${s.stdout()}\n${s.stderr()}`.split('\n'))
+    .filter((line) => line !== apiKey && !line.startsWith('Created demo organization'))
+  t.ok(lines.filter((line) => line.startsWith('{')).length > 100, `${lines.length} lines of server output read`)
+  const leaks = harvest.leaksIn(lines)
+  t.same(leaks.length, 0, describeLeaks(leaks))
 })
