@@ -1,0 +1,8 @@
+// Money for every slice: BigInt minor units inside, the spec's wire object outside, one currency
+// table, exact decimal parsing, named rounding, exact fees and allocation.
+export { ALLOCATE_LIMITS, allocate } from './allocate.js'
+export { CRYPTO_EXPONENTS, CURRENCY_LIMITS, exponentOf, isKnownCurrency, requireExponent } from './currencies.js'
+export { DECIMAL_LIMITS, formatDecimal, parseDecimal } from './decimal.js'
+export { FEE_LIMITS, feeFromBps, feeFromFraction } from './fees.js'
+export { type Money, type MoneyWire, type ParsedMoney, add, formatMajor, fromWire, money, moneyWire, parseMajor, subtract, toWire } from './money.js'
+export { ROUNDING_MODES, type RoundingMode, divideRounded } from './rounding.js'
