@@ -1,6 +1,7 @@
 // The read-model database as one typed interface (Kysely). Projection tables carry no foreign
 // keys: a rebuild replaces them one at a time.
 import type { ColumnType } from 'kysely'
+import type { Environment } from '../domain/shared/environment.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json<T> = ColumnType<T, string, string>
@@ -20,7 +21,7 @@ export interface OrganizationsTable {
 export interface ApiKeysTable {
   id: string
   organization_id: string
-  environment: 'sandbox' | 'production'
+  environment: Environment
   key_hash: string
   last4: string
   created_at: Timestamp

@@ -1,6 +1,7 @@
 // Process configuration from environment variables, parsed by one zod schema.
 import { z } from 'zod'
 import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
+import { environmentSchema } from '../domain/shared/environment.js'
 
 const retrySchedule = z
   .string()
@@ -10,7 +11,7 @@ const retrySchedule = z
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  APP_ENV: environmentSchema.default('sandbox'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   EVENTSTORE_URL: z.string().optional(),

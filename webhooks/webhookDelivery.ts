@@ -8,7 +8,7 @@ import type { ConsumerBackoff, ConsumerLog } from '../projections/runtime/consum
 import type { ReadDatabase } from '../projections/schema.js'
 import { type Dispatcher, createDispatcher } from './dispatcher/dispatcher.js'
 import { type RetrySchedule, assertRetrySchedule } from './dispatcher/retrySchedule.js'
-import type { EgressEnvironment } from './egress/addressClass.js'
+import type { Environment } from '../domain/shared/environment.js'
 import type { Resolver } from './egress/resolveTarget.js'
 import { type DispatcherTuning, dispatcherTuning } from './limits.js'
 import { publicEventMappers } from './publicEventMappers.js'
@@ -32,7 +32,7 @@ export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>
 export function createWebhookDelivery(deps: {
   db: Kysely<ReadDatabase>
   store: EventStore
-  environment: EgressEnvironment
+  environment: Environment
   retryScheduleMs: RetrySchedule
   onError: (error: unknown, message: string) => void
   /** The subscriber's failure lines (one per back-off) and its back-off limits. */

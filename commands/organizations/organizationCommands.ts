@@ -1,7 +1,7 @@
 // Operator commands on organizations and their API keys (the CLI and first start use these).
 import { newId } from '../../domain/ids.js'
 import { organizationDecider } from '../../domain/organization/decider.js'
-import type { Environment } from '../../domain/organization/events.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { generateApiKey, hashApiKey } from '../../domain/organization/apiKeys.js'

@@ -14,13 +14,14 @@ import { streams } from '../../events/streams.js'
 import { createEndpointAllowance } from './endpointAllowance.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 import { contextFrom } from '../runtime/requestContext.js'
+import type { Environment } from '../../domain/shared/environment.js'
 
 /** The egress policy's verdict on a URL; `detail` names what was refused, for the server log only. */
 export type EndpointUrlVerdict = { allowed: true } | { allowed: false; refusal: { kind: 'invalid' | 'scheme' | 'credentials' | 'address'; detail: string } }
 
 export type WriteRouteDeps = {
   store: EventStore
-  environment: 'sandbox' | 'production'
+  environment: Environment
   /** Checks a URL against the egress policy, DNS included (a port, so the decider stays pure and tests inject DNS). */
   checkUrl: (url: string) => Promise<EndpointUrlVerdict>
   /** The organization's endpoints now (read model), and how many it may have. */

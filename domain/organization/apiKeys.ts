@@ -2,7 +2,7 @@
 // SHA-256 is the right hash (no password stretching needed); only the hash is ever stored.
 import { createHash } from 'node:crypto'
 import { secureRandomBytes } from '../secureRandom.js'
-import type { Environment } from './events.js'
+import type { Environment } from '../shared/environment.js'
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 export const KEY_SECRET_LENGTH = 32

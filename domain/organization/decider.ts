@@ -1,7 +1,8 @@
 // Organization aggregate: an organization and the API keys tied to it.
 import type { Decider } from '../decider.js'
 import { DomainError, assertInvariant, notFound } from '../errors.js'
-import type { Environment, OrganizationEvent } from './events.js'
+import type { Environment } from '../shared/environment.js'
+import type { OrganizationEvent } from './events.js'
 
 /** Active keys an organization may hold at once. */
 export const MAX_ACTIVE_KEYS = 50

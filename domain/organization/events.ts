@@ -1,8 +1,6 @@
 // Events of the Organization aggregate: the organization and its API keys (hashes only).
 import { z } from 'zod'
-
-export const ENVIRONMENTS = ['sandbox', 'production'] as const
-export type Environment = (typeof ENVIRONMENTS)[number]
+import { environmentSchema } from '../shared/environment.js'
 
 export const OrganizationCreated = z.object({
   organizationId: z.string(),
@@ -13,7 +11,7 @@ export const OrganizationCreated = z.object({
 export const ApiKeyCreated = z.object({
   keyId: z.string(),
   organizationId: z.string(),
-  environment: z.enum(ENVIRONMENTS),
+  environment: environmentSchema,
   /** SHA-256 of the whole key, hex. The key itself is shown once and never stored. */
   keyHash: z.string().regex(/^[0-9a-f]{64}$/),
   /** Last four characters, so an operator can tell keys apart. */

@@ -2,6 +2,7 @@
 import type { Decider } from '../decider.js'
 import { DomainError, assertInvariant, invalid, notFound } from '../errors.js'
 import type { WebhookEndpointEvent, WebhookSecretEntry } from './events.js'
+import type { Environment } from '../shared/environment.js'
 
 /** The previous secret stays valid this long after a rotation (spec: 24 hours). */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000
@@ -33,7 +34,7 @@ export type WebhookEndpointCommand =
       filterTypes: string[]
       metadata: Record<string, unknown>
       secret: string
-      environment: 'sandbox' | 'production'
+      environment: Environment
     })
   | (Scoped & {
       type: 'UpdateWebhookEndpoint'
@@ -42,12 +43,12 @@ export type WebhookEndpointCommand =
       filterTypes?: string[]
       metadata?: Record<string, unknown>
       disabled?: boolean
-      environment: 'sandbox' | 'production'
+      environment: Environment
     })
   | (Scoped & { type: 'RotateWebhookEndpointSecret'; secret: string })
   | (Scoped & { type: 'DeleteWebhookEndpoint' })
 
-function assertUrlAllowed(url: string, environment: 'sandbox' | 'production'): void {
+function assertUrlAllowed(url: string, environment: Environment): void {
   const parsed = new URL(url)
   if (environment === 'production' && parsed.protocol !== 'https:') {
     throw invalid('webhook_url_https_required', 'Webhook endpoints must use https in production', [

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
-import type { Environment } from '../../domain/organization/events.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { ApiError } from '../errors/apiError.js'
 import { MAX_KEY_LENGTH, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'

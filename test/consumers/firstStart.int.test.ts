@@ -6,8 +6,9 @@ import { loadConfig } from '../../server/config.js'
 import { ensureDemoOrganization } from '../../server/firstStart.js'
 import { openRuntime } from '../../server/runtime.js'
 import { makeTestDatabase } from '../harness/testDatabase.js'
+import type { Environment } from '../../domain/shared/environment.js'
 
-async function runtimeFor(t: Test, appEnv: 'sandbox' | 'production') {
+async function runtimeFor(t: Test, appEnv: Environment) {
   const { url, drop } = await makeTestDatabase()
   const runtime = await openRuntime(loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', APP_ENV: appEnv }), { info: () => undefined, error: () => undefined }, { poolSize: 4 })
   t.teardown(async () => {

@@ -4,7 +4,7 @@ import type { EventStore } from '../../events/store/port.js'
 import type { Kysely } from 'kysely'
 import { validSecrets } from '../../domain/webhook-endpoint/decider.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import type { EgressEnvironment } from '../egress/addressClass.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import { postDelivery, type PostOutcome } from '../egress/postDelivery.js'
 import { type Resolver, resolveTarget } from '../egress/resolveTarget.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
@@ -27,7 +27,7 @@ export class EgressRefused extends Error {
 export type DeliverDeps = {
   db: Kysely<ReadDatabase>
   store: EventStore
-  environment: EgressEnvironment
+  environment: Environment
   schedule: RetrySchedule
   requestTimeoutMs: number
   resolver: Resolver | undefined

@@ -6,12 +6,13 @@ import { newId } from '../../domain/ids.js'
 import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { handleCommand } from '../../commands/runtime/handleCommand.js'
+import type { Environment } from '../../domain/shared/environment.js'
 
 export const DISPATCHER_ACTOR = 'system:webhook-dispatcher'
 
 export async function disableGoneEndpoint(
   store: EventStore,
-  input: { organizationId: string; endpointId: string; messageId: string; environment: 'sandbox' | 'production' },
+  input: { organizationId: string; endpointId: string; messageId: string; environment: Environment },
 ): Promise<void> {
   const command: WebhookEndpointCommand = {
     type: 'UpdateWebhookEndpoint',

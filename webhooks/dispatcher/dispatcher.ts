@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { EventStore } from '../../events/store/port.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import type { EgressEnvironment } from '../egress/addressClass.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import type { Resolver } from '../egress/resolveTarget.js'
 import type { DispatcherTuning } from '../limits.js'
 import { processRecoveries } from '../messages/processRecoveries.js'
@@ -21,7 +21,7 @@ export type Dispatcher = ReturnType<typeof createDispatcher>
 export function createDispatcher(deps: {
   db: Kysely<ReadDatabase>
   store: EventStore
-  environment: EgressEnvironment
+  environment: Environment
   schedule: RetrySchedule
   tuning: DispatcherTuning
   resolver?: Resolver

@@ -2,6 +2,7 @@
 // production (loopback, private, link-local incl. cloud metadata, shared, reserved, multicast).
 // IPv4-mapped, NAT64 and 6to4 IPv6 addresses are judged by the IPv4 address they carry.
 import { isIPv4, isIPv6 } from 'node:net'
+import type { Environment } from '../../domain/shared/environment.js'
 
 export type AddressClass = 'public' | 'loopback' | 'private' | 'link_local' | 'shared' | 'unspecified' | 'multicast' | 'reserved' | 'invalid'
 
@@ -90,10 +91,8 @@ export function classifyAddress(address: string): AddressClass {
   return bytes ? classifyV6(bytes) : 'invalid'
 }
 
-export type EgressEnvironment = 'sandbox' | 'production'
-
 /** Production calls public addresses only; sandbox also allows loopback, for local receivers. */
-export function isAllowedAddress(address: string, environment: EgressEnvironment): { allowed: boolean; kind: AddressClass } {
+export function isAllowedAddress(address: string, environment: Environment): { allowed: boolean; kind: AddressClass } {
   const kind = classifyAddress(address)
   return { allowed: kind === 'public' || (environment === 'sandbox' && kind === 'loopback'), kind }
 }

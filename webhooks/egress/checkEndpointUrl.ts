@@ -2,7 +2,7 @@
 // shape, a literal address, a loopback-only name, a name that resolves to a refused address).
 // A name that does not resolve in time is accepted: DNS changes, and every delivery checks again,
 // which is also why an answer may be reused here for a few seconds.
-import type { EgressEnvironment } from './addressClass.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import { EGRESS_LIMITS, type ResolvedAddress, type Resolver, answerWithin, systemResolver } from './resolveTarget.js'
 import { type UrlRefusal, checkUrlShape, refuseAddress } from './urlPolicy.js'
 
@@ -19,7 +19,7 @@ export type EndpointUrlChecker = (rawUrl: string) => Promise<EndpointUrlVerdict>
 /** `undefined`: no answer (unknown name, lookup failed or too slow). */
 type Answer = Promise<ResolvedAddress[] | undefined>
 
-export function createEndpointUrlChecker(environment: EgressEnvironment, options: { resolver?: Resolver; timeoutMs?: number } = {}): EndpointUrlChecker {
+export function createEndpointUrlChecker(environment: Environment, options: { resolver?: Resolver; timeoutMs?: number } = {}): EndpointUrlChecker {
   const resolve = options.resolver ?? systemResolver
   const timeoutMs = options.timeoutMs ?? EGRESS_LIMITS.creationLookupTimeoutMs
   // Lookups not yet settled, counted until the resolver answers (a timed-out one still holds a thread).

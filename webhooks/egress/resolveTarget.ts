@@ -3,7 +3,7 @@
 // one a later connection uses); the connection then goes to the address checked here. A refusal
 // stores a fixed text on the attempt; what the name resolved to is only in `detail`, for the log.
 import { lookup } from 'node:dns/promises'
-import type { EgressEnvironment } from './addressClass.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import { type UrlRefusalKind, checkUrlShape, refuseAddress } from './urlPolicy.js'
 
 export const EGRESS_LIMITS = {
@@ -50,7 +50,7 @@ export async function answerWithin(lookup: Promise<ResolvedAddress[]>, timeoutMs
   }
 }
 
-export async function resolveTarget(rawUrl: string, environment: EgressEnvironment, resolve: Resolver = systemResolver, timeoutMs: number = EGRESS_LIMITS.lookupTimeoutMs): Promise<TargetDecision> {
+export async function resolveTarget(rawUrl: string, environment: Environment, resolve: Resolver = systemResolver, timeoutMs: number = EGRESS_LIMITS.lookupTimeoutMs): Promise<TargetDecision> {
   const shape = checkUrlShape(rawUrl, environment)
   if (!shape.ok) return { ok: false, reason: EGRESS_REFUSAL_TEXT[shape.refusal.kind], detail: shape.refusal.detail }
   const { url, host } = shape

@@ -4,7 +4,8 @@
 // full-width digits into `127.0.0.1`, and `[::ffff:127.0.0.1]` into `[::ffff:7f00:1]`, so the
 // hostname it gives is what a connection would reach. Pure: creation and delivery both use it.
 import { isIP } from 'node:net'
-import { type AddressClass, type EgressEnvironment, isAllowedAddress } from './addressClass.js'
+import type { Environment } from '../../domain/shared/environment.js'
+import { type AddressClass, isAllowedAddress } from './addressClass.js'
 
 export type UrlRefusalKind = 'invalid' | 'scheme' | 'credentials' | 'address'
 
@@ -21,23 +22,23 @@ export function isLoopbackName(host: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost')
 }
 
-export function allowsScheme(protocol: string, environment: EgressEnvironment): boolean {
+export function allowsScheme(protocol: string, environment: Environment): boolean {
   return protocol === 'https:' || (environment === 'sandbox' && protocol === 'http:')
 }
 
 /** Refusal of an address the URL or a DNS answer names, or undefined when the environment allows it. */
-export function refuseAddress(host: string, address: string, environment: EgressEnvironment): UrlRefusal | undefined {
+export function refuseAddress(host: string, address: string, environment: Environment): UrlRefusal | undefined {
   const verdict = isAllowedAddress(address, environment)
   return verdict.allowed ? undefined : addressRefusal(host, address, verdict.kind, environment)
 }
 
-function addressRefusal(host: string, address: string, kind: AddressClass, environment: EgressEnvironment): UrlRefusal {
+function addressRefusal(host: string, address: string, kind: AddressClass, environment: Environment): UrlRefusal {
   const allowed = environment === 'production' ? 'public addresses only' : 'public or loopback addresses only'
   const what = host === address ? address : `${host} resolves to ${address}`
   return { kind: 'address', detail: `${what} (${kind}); ${environment} calls ${allowed}` }
 }
 
-export function checkUrlShape(rawUrl: string, environment: EgressEnvironment): UrlShape {
+export function checkUrlShape(rawUrl: string, environment: Environment): UrlShape {
   let url: URL
   try {
     url = new URL(rawUrl)
