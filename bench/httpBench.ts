@@ -12,7 +12,7 @@ export const HTTP_BENCH_LIMITS = {
 
 export type HttpTarget = {
   url: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   headers?: Record<string, string>
   body?: string
 }

@@ -20,6 +20,7 @@ export const BENCH_PLAN = {
   connections: 50,
   warmUpSeconds: 1,
   commandSeconds: 10,
+  hotStreamSeconds: 5,
   querySeconds: 10,
   healthSeconds: 5,
   toySeconds: 10,
@@ -36,6 +37,7 @@ export const TARGETS = {
   concurrentEventsPerSecond: 20_000,
 } as const
 
+const HOT_STREAM_BODY = JSON.stringify({ description: 'hot stream update' })
 const ENDPOINT_BODY = JSON.stringify({
   url: 'https://hooks.example.com/payments',
   description: 'benchmark endpoint',
@@ -124,7 +126,11 @@ async function apiPhase(db: BenchPostgres) {
     const health = await measure('GET /health', api, { url: `${api.baseUrl}/health`, method: 'GET' }, BENCH_PLAN.healthSeconds)
     const query = await measure('GET /v1/webhooks/endpoints', api, { url: endpoints, method: 'GET', headers: auth }, BENCH_PLAN.querySeconds)
     const command = await measure('POST /v1/webhooks/endpoints', api, { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY }, BENCH_PLAN.commandSeconds)
-    return { health, query, command }
+    // One hot stream: every request updates the same endpoint, so commands are decided in turn.
+    const hot = (await (await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })).json()) as { id: string }
+    const hotStream = await measure('PUT /v1/webhooks/endpoints/{id} (one hot stream)', api,
+      { url: `${endpoints}/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY }, BENCH_PLAN.hotStreamSeconds)
+    return { health, query, command, hotStream }
   } finally {
     await stopChild(api)
   }
@@ -214,6 +220,7 @@ async function main(): Promise<void> {
     }),
     httpRow('(b) command POST /v1/webhooks/endpoints', api.command, { text: `p99 < ${TARGETS.commandP99Ms} ms`, pass: api.command.latency.p99Ms < TARGETS.commandP99Ms }),
     httpRow('(b) query GET /v1/webhooks/endpoints', api.query),
+    httpRow('(b) hot stream PUT one endpoint', api.hotStream),
     httpRow('(c) ceiling GET /health', api.health),
     httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
     ratioRow('ratio command / toy req/s', commandRatio, { text: `>= ${TARGETS.commandToToyRatio}`, pass: commandRatio >= TARGETS.commandToToyRatio }),
@@ -240,7 +247,7 @@ async function main(): Promise<void> {
     '(d) webhooks: events appended to the store, delivered by the service (subscriber + dispatcher, default tuning) to a local receiver;',
     '    ops/s = deliveries/s, p50/p99 = event append to the receiver\'s 200; sequential = one event at a time, burst = ' +
       `${WEBHOOK_BENCH_PLAN.burstWriters} concurrent writers`,
-    ...disturbed([appends.one, appends.many, api.command, api.query, api.health, toy, ...webhooks]),
+    ...disturbed([appends.one, appends.many, api.command, api.query, api.hotStream, api.health, toy, ...webhooks]),
     `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',
   ].join('\n'))

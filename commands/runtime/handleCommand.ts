@@ -1,10 +1,12 @@
 // Loads an aggregate from its stream, asks the pure decider, appends with the expected revision;
-// on a concurrent write it reloads and decides again, a bounded number of times.
+// on a concurrent write (another process) it reloads and decides again, a bounded number of times.
+// Inside this process, commands on one stream wait for each other (streamQueue.ts).
 import { randomUUID } from 'node:crypto'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { parseEventData } from '../../events/catalog.js'
 import { type EventStore, type Position, STORE_LIMITS, WrongExpectedVersionError } from '../../events/store/port.js'
 import { type CommandContext, toMetadata } from './commandContext.js'
+import { type StreamQueue, createStreamQueue } from './streamQueue.js'
 
 export const COMMAND_LIMITS = {
   maxAttempts: 5,
@@ -45,6 +47,36 @@ export async function loadAggregate<State, Event extends DomainEvent>(
   return { state, revision }
 }
 
+// One queue per event store (each process opens one): no module-level state shared between
+// stores, as tests open several.
+const queues = new WeakMap<EventStore, StreamQueue>()
+
+function queueOf(store: EventStore): StreamQueue {
+  let queue = queues.get(store)
+  if (!queue) {
+    queue = createStreamQueue()
+    queues.set(store, queue)
+  }
+  return queue
+}
+
+/**
+ * The state a command left on its stream, kept only while more commands wait on that stream: the
+ * next one decides on it instead of reading the whole stream again (a hot stream would otherwise
+ * cost a longer read per command). The append's expected revision still proves it current.
+ */
+type Warm = { decider: unknown; state: unknown; revision: bigint }
+const warmStates = new WeakMap<EventStore, Map<string, Warm>>()
+
+function warmOf(store: EventStore): Map<string, Warm> {
+  let warm = warmStates.get(store)
+  if (!warm) {
+    warm = new Map()
+    warmStates.set(store, warm)
+  }
+  return warm
+}
+
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
   decider: Decider<State, Command, Event>,
@@ -54,8 +86,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: { newStream?: boolean } = {},
 ): Promise<CommandResult<State>> {
   if (options.newStream) {
-    // The id was generated for this command, so the stream is almost surely empty: skip the read
-    // and let the store's no_stream check prove it. On a conflict, take the normal path.
+    // The id was generated for this command, so the stream is almost surely empty and nobody else
+    // can be deciding on it: skip the queue and the read, and let the store's no_stream check prove
+    // it. On a conflict, take the queued path.
     const state = decider.initialState()
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
@@ -66,14 +99,43 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       if (!(error instanceof WrongExpectedVersionError)) throw error
     }
   }
+  const queue = queueOf(store)
+  const warm = warmOf(store)
+  return queue.run(stream, async () => {
+    try {
+      return await decideAndAppend(store, decider, stream, command, context, warm)
+    } finally {
+      // Nobody behind this command: nothing to keep warm for (memory stays bounded by busy streams).
+      if (queue.waiting(stream) <= 1) warm.delete(stream)
+    }
+  })
+}
+
+async function decideAndAppend<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<State, Command, Event>,
+  stream: string,
+  command: Command,
+  context: CommandContext,
+  warm: Map<string, Warm>,
+): Promise<CommandResult<State>> {
+  const appended = (state: State, events: Event[], result: { nextExpectedRevision: bigint; position: Position }): CommandResult<State> => {
+    const next = events.reduce(decider.evolve, state)
+    warm.set(stream, { decider, state: next, revision: result.nextExpectedRevision })
+    return { state: next, position: result.position, events }
+  }
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadAggregate(store, decider as Decider<State, unknown, Event>, stream)
+    const kept = warm.get(stream)
+    // Only the same decider's state; a conflict below drops it, so a retry always reads the stream.
+    const { state, revision } = kept && kept.decider === decider
+      ? { state: kept.state as State, revision: kept.revision as bigint | undefined }
+      : await loadAggregate(store, decider as Decider<State, unknown, Event>, stream)
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
     try {
-      const result = await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: revision === undefined ? 'no_stream' : revision })
-      return { state: events.reduce(decider.evolve, state), position: result.position, events }
+      return appended(state, events, await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: revision === undefined ? 'no_stream' : revision }))
     } catch (error) {
+      warm.delete(stream)
       if (error instanceof WrongExpectedVersionError && attempt < COMMAND_LIMITS.maxAttempts) continue
       throw error
     }

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { DomainError } from '../../domain/errors.js'
 import { UnstorableEventError, WrongExpectedVersionError } from '../../events/store/port.js'
+import { StreamQueueFullError } from '../../commands/runtime/streamQueue.js'
 import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody, toApiError } from './apiError.js'
 
 /** Characters of an unknown path quoted in the 404 message; the rest is cut. */
@@ -54,6 +55,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }))
     } else if (error instanceof WrongExpectedVersionError) {
       apiError = new ApiError(409, 'The resource was changed concurrently; retry the request', 'concurrent_modification')
+    } else if (error instanceof StreamQueueFullError) {
+      apiError = new ApiError(503, 'Too many requests are changing this resource at once; retry shortly', 'resource_busy')
     } else if (error instanceof UnstorableEventError) {
       // The request boundary refuses such values first; this is the store's defence in depth.
       apiError = new ApiError(400, 'The request contains a value that cannot be stored', 'unstorable_value', [{ field: error.path, message: error.reason }])
