@@ -22,14 +22,28 @@ export async function lockCheckpoint(trx: Kysely<ReadDatabase>, name: string): P
 }
 
 /**
+ * A stored checkpoint is behind one this process committed: the database lost commits (projection
+ * batches commit asynchronously, and a database that crashes loses the last ones, rows and
+ * checkpoint together). The caller replays from the stored checkpoints, which are consistent.
+ */
+export class CheckpointBehindError extends Error {
+  override readonly name = 'CheckpointBehindError'
+  constructor(readonly stored: ReadonlyMap<string, Position>) {
+    super('a projection checkpoint is behind what this process committed: the database lost recent commits')
+  }
+}
+
+/**
  * Returns each projector's checkpoint after the batch. Events an operator skipped (`isSkipped`)
- * are passed over: the checkpoints move past them as past an unhandled event.
+ * are passed over: the checkpoints move past them as past an unhandled event. `committed`: the
+ * checkpoints this process saw commit; one stored below it throws CheckpointBehindError.
  */
 export async function applyBatch(
   db: Kysely<ReadDatabase>,
   projectors: readonly Projector[],
   events: RecordedEvent[],
   isSkipped: (eventId: string) => boolean = () => false,
+  committed: ReadonlyMap<string, Position> = new Map(),
 ): Promise<Map<string, Position>> {
   const last = events[events.length - 1]!.position
   const relevant = events.filter((e) => projectors.some((p) => p.handles.has(e.type)) && !isSkipped(e.id))
@@ -58,6 +72,10 @@ export async function applyBatch(
         WHERE c.name = o.name
         RETURNING c.name, o.position AS previous`.execute(conn)
       const stored = new Map(rows.map((r) => [r.name, r.previous as Position]))
+      for (const [name, position] of stored) {
+        const seen = committed.get(name)
+        if (seen !== undefined && position < seen) throw new CheckpointBehindError(stored)
+      }
       const after = new Map<string, Position>()
       for (const projector of projectors) {
         const from = stored.get(projector.name)

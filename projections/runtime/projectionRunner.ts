@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { EventStore, Position, RecordedEvent, Subscription } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
-import { applyBatch, ensureCheckpoints } from './applyBatch.js'
+import { CheckpointBehindError, applyBatch, ensureCheckpoints } from './applyBatch.js'
 import { type ConsumerBackoff, type ConsumerLog, createConsumerGuard } from './consumerGuard.js'
 import { PROJECTIONS_CONSUMER } from './consumerRecords.js'
 import type { Projector } from './projector.js'
@@ -63,8 +63,47 @@ export function createProjectionRunner(deps: {
     return new Map(rows.map((r) => [r.name, r.position as Position]))
   }
 
+  // Checkpoints this process saw commit (a batch with nothing to write commits nothing).
+  const committed = new Map<string, Position>()
+
+  const applyOnce = async (events: RecordedEvent[]): Promise<void> => {
+    // The same rule applyBatch writes by: a handled event no operator skipped.
+    const relevant = events.some((e) => deps.projectors.some((p) => p.handles.has(e.type)) && !guard.isSkipped(e.id))
+    const after = await applyBatch(deps.db, deps.projectors, events, guard.isSkipped, committed)
+    if (relevant) for (const [name, position] of after) committed.set(name, position)
+    advanced(after)
+  }
+
+  /**
+   * The database lost commits this process had seen (it crashed and restarted): the rows and
+   * checkpoints went together, so the stored checkpoints are consistent; replay from them up to
+   * the end of the batch in hand, which the subscription then moves past.
+   */
+  async function replayLost(stored: ReadonlyMap<string, Position>, through: Position): Promise<void> {
+    deps.log.error({ consumer: PROJECTIONS_CONSUMER }, 'projection checkpoints are behind what this process committed (the database lost commits); replaying from them')
+    committed.clear()
+    for (const [name, position] of stored) {
+      committed.set(name, position)
+      progress.set(name, position)
+    }
+    let position = lowest()
+    for (let i = 0; i < RUNNER_LIMITS.catchUpMaxBatches; i++) {
+      const read = await deps.store.readAll({ from: position || undefined, maxCount: RUNNER_LIMITS.batchSize })
+      const events = read.filter((e) => deps.store.comparePositions(e.position, through) <= 0)
+      if (events.length === 0) return
+      await applyOnce(events)
+      position = events[events.length - 1]!.position
+      if (events.length < read.length) return
+    }
+  }
+
   const apply = async (events: RecordedEvent[]): Promise<void> => {
-    advanced(await applyBatch(deps.db, deps.projectors, events, guard.isSkipped))
+    try {
+      await applyOnce(events)
+    } catch (error) {
+      if (!(error instanceof CheckpointBehindError)) throw error
+      await replayLost(error.stored, events[events.length - 1]!.position)
+    }
   }
 
   return {

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
 import { migrateToLatest, openReadDatabase } from '../../projections/database.js'
-import { applyBatch, ensureCheckpoints } from '../../projections/runtime/applyBatch.js'
+import { CheckpointBehindError, applyBatch, ensureCheckpoints } from '../../projections/runtime/applyBatch.js'
 import type { Projector } from '../../projections/runtime/projector.js'
 import { webhookEndpointsProjector } from '../../projections/webhookEndpoints.js'
 import type { RecordedEvent } from '../../events/store/port.js'
@@ -78,4 +78,15 @@ t.test('a projector that fails rolls back every row and checkpoint of the batch'
   const next = await applyBatch(db, [webhookEndpointsProjector], [created(org)])
   t.ok(next.get(webhookEndpointsProjector.name)! > before)
   t.equal((await endpointsOf(org)).length, 1)
+})
+
+t.test('a stored checkpoint behind one this process committed (lost commits) is refused, nothing written', async (t) => {
+  const org = `org_${randomUUID()}`
+  const stored = await checkpoint(webhookEndpointsProjector.name)
+  const ahead = new Map([[webhookEndpointsProjector.name, encodePosition(999_999n, 0n)]])
+  const error = await applyBatch(db, [webhookEndpointsProjector], [created(org)], () => false, ahead).catch((e: unknown) => e)
+  t.ok(error instanceof CheckpointBehindError, 'refused')
+  t.equal((error as CheckpointBehindError).stored.get(webhookEndpointsProjector.name), stored, 'names the stored checkpoints to replay from')
+  t.same(await endpointsOf(org), [], 'nothing written')
+  t.equal(await checkpoint(webhookEndpointsProjector.name), stored, 'checkpoint unchanged')
 })
