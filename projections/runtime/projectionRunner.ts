@@ -86,12 +86,17 @@ export function createProjectionRunner(deps: {
       committed.set(name, position)
       progress.set(name, position)
     }
+    await applyReadable(applyOnce, through)
+  }
+
+  /** Reads $all from the lowest checkpoint (up to `through` when given) and applies it batch by batch. */
+  async function applyReadable(applyEvents: (events: RecordedEvent[]) => Promise<void>, through?: Position): Promise<void> {
     let position = lowest()
     for (let i = 0; i < RUNNER_LIMITS.catchUpMaxBatches; i++) {
       const read = await deps.store.readAll({ from: position || undefined, maxCount: RUNNER_LIMITS.batchSize })
-      const events = read.filter((e) => deps.store.comparePositions(e.position, through) <= 0)
+      const events = through === undefined ? read : read.filter((e) => deps.store.comparePositions(e.position, through) <= 0)
       if (events.length === 0) return
-      await applyOnce(events)
+      await applyEvents(events)
       position = events[events.length - 1]!.position
       if (events.length < read.length) return
     }
@@ -125,13 +130,7 @@ export function createProjectionRunner(deps: {
       await guard.start()
       const stored = await storedCheckpoints()
       advanced(new Map(deps.projectors.map((p) => [p.name, stored.get(p.name) ?? START])))
-      let position = lowest()
-      for (let i = 0; i < RUNNER_LIMITS.catchUpMaxBatches; i++) {
-        const events = await deps.store.readAll({ from: position || undefined, maxCount: RUNNER_LIMITS.batchSize })
-        if (events.length === 0) break
-        await apply(events)
-        position = events[events.length - 1]!.position
-      }
+      await applyReadable(apply)
     },
 
     /** Resolves true once every projector has reached `position`, false after `timeoutMs` or while failing. */
