@@ -11,6 +11,8 @@ export type CommandContext = {
   causationId?: string
   correlationId?: string
   onBehalfOf?: string
+  /** Deterministic id of a command issued by a workflow or the scheduler: it runs at most once per stream. */
+  commandId?: string
 }
 
 export function toMetadata(context: CommandContext): EventMetadata {
@@ -22,5 +24,6 @@ export function toMetadata(context: CommandContext): EventMetadata {
     causationId: context.causationId ?? context.requestId,
     correlationId: context.correlationId ?? context.requestId,
     ...(context.onBehalfOf ? { onBehalfOf: context.onBehalfOf } : {}),
+    ...(context.commandId ? { commandId: context.commandId } : {}),
   }
 }

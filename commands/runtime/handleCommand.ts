@@ -30,21 +30,24 @@ export async function loadAggregate<State, Event extends DomainEvent>(
   store: EventStore,
   decider: Decider<State, unknown, Event>,
   stream: string,
-): Promise<{ state: State; revision: bigint | undefined }> {
+  options: { commandId?: string } = {},
+): Promise<{ state: State; revision: bigint | undefined; commandSeen: boolean }> {
   let state = decider.initialState()
   let revision: bigint | undefined
+  let commandSeen = false
   let from = 0n
   for (;;) {
     const page = await store.readStream(stream, { fromRevision: from, maxCount: STORE_LIMITS.maxReadCount })
     for (const recorded of page) {
       state = decider.evolve(state, { type: recorded.type, data: parseEventData(recorded.type, recorded.data) } as Event)
       revision = recorded.revision
+      if (options.commandId !== undefined && recorded.metadata.commandId === options.commandId) commandSeen = true
     }
     if (page.length < STORE_LIMITS.maxReadCount) break
     from = revision! + 1n
     if (from > BigInt(COMMAND_LIMITS.maxStreamLength)) throw new Error(`Stream ${stream} is longer than ${COMMAND_LIMITS.maxStreamLength}`)
   }
-  return { state, revision }
+  return { state, revision, commandSeen }
 }
 
 // One queue per event store (each process opens one): no module-level state shared between
@@ -85,7 +88,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   context: CommandContext,
   options: { newStream?: boolean } = {},
 ): Promise<CommandResult<State>> {
-  if (options.newStream) {
+  if (options.newStream && context.commandId === undefined) {
     // The id was generated for this command, so the stream is almost surely empty and nobody else
     // can be deciding on it: skip the queue and the read, and let the store's no_stream check prove
     // it. On a conflict, take the queued path.
@@ -125,11 +128,13 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
     return { state: next, position: result.position, events }
   }
   for (let attempt = 1; ; attempt++) {
-    const kept = warm.get(stream)
+    const kept = context.commandId === undefined ? warm.get(stream) : undefined
     // Only the same decider's state; a conflict below drops it, so a retry always reads the stream.
-    const { state, revision } = kept && kept.decider === decider
-      ? { state: kept.state as State, revision: kept.revision as bigint | undefined }
-      : await loadAggregate(store, decider as Decider<State, unknown, Event>, stream)
+    // A command with an id always reads the stream: it must see whether it already ran.
+    const { state, revision, commandSeen } = kept && kept.decider === decider
+      ? { state: kept.state as State, revision: kept.revision as bigint | undefined, commandSeen: false }
+      : await loadAggregate(store, decider as Decider<State, unknown, Event>, stream, { commandId: context.commandId })
+    if (commandSeen) return { state, position: undefined, events: [] }
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
     try {

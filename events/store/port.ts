@@ -12,6 +12,11 @@ export type EventMetadata = {
   correlationId?: string
   /** The customer a platform request acted for (X-On-Behalf-Of), when it named one. */
   onBehalfOf?: string
+  /**
+   * Set by workflows and the scheduler: an id derived from what caused the command, so a replay or
+   * a second firing finds it on the stream and appends nothing (commands/runtime/handleCommand.ts).
+   */
+  commandId?: string
 }
 
 export type NewEvent = {

@@ -34,3 +34,21 @@ t.test('concurrent commands on one aggregate all land, each decided on fresh sta
   t.equal(events.length, 5, "created + 4 keys, none lost to a conflict")
   t.same(events.map((e) => Number(e.revision)), [0, 1, 2, 3, 4])
 })
+
+t.test('a command with a deterministic id runs once per stream, however often it is issued', async (t) => {
+  const key = {
+    type: 'CreateApiKey' as const, organizationId: 'org_x', keyId: 'key_once', environment: 'sandbox' as const,
+    keyHash: 'b'.repeat(64), last4: 'bbbb', now,
+  }
+  const before = (await store.readStream('organization-org_x')).length
+  const withId = { ...context, commandId: 'cmd_key_once' }
+  const first = await handleCommand(store, organizationDecider, 'organization-org_x', key, withId)
+  t.equal(first.events.length, 1)
+  // Issued again (a replayed workflow, a timer fired twice): found on the stream, nothing appended,
+  // even though the decider would have refused it.
+  const results = await Promise.all([1, 2, 3].map(() => handleCommand(store, organizationDecider, 'organization-org_x', key, withId)))
+  t.same(results.map((r) => r.events.length), [0, 0, 0])
+  const events = await store.readStream('organization-org_x')
+  t.equal(events.length, before + 1)
+  t.equal(events.at(-1)!.metadata.commandId, 'cmd_key_once')
+})
