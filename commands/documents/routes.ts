@@ -13,7 +13,7 @@ import { loadCustomer } from '../customers/facts.js'
 import { scopedCustomerId } from '../customers/scope.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 import { contextFrom } from '../runtime/requestContext.js'
-import type { DocumentContentStore } from './contentStore.js'
+import type { DocumentContentStore } from '../../domain/document/contentStore.js'
 
 export type DocumentRouteDeps = {
   store: EventStore
