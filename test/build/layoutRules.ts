@@ -15,8 +15,8 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: ['domain/', 'events/', 'http/', 'commands/', 'projections/', 'read-api/', 'webhooks/', 'server/'],
 }
 
-/** Packages domain code may import: validation and reference data, and node:crypto's pure functions. */
-export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'currency-codes', 'i18n-iso-countries', 'node:crypto']
+/** Packages domain code may import: validation, reference data, and node:crypto (hashing and randomness, no I/O). */
+export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'currency-codes', 'node:crypto']
 
 const topFolder = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '')
 
