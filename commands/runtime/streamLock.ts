@@ -1,0 +1,23 @@
+// The stream lock port: commands on one stream in different processes take turns, as commands
+// inside one process already do (streamQueue.ts). The command runtime takes it only for streams
+// that have just seen a concurrent write from elsewhere, so an uncontended command pays nothing.
+// Adapters: postgresStreamLock.ts (advisory locks in the read database, whichever event store is
+// configured), and noStreamLock where there is no shared database (tests of the runtime alone).
+import { StreamQueueFullError } from './streamQueue.js'
+
+export type StreamLock = {
+  /** Runs `work` holding `stream`'s lock across processes; waits, bounded, for another holder. */
+  hold<T>(stream: string, work: () => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Each process decides alone; the append's expected-revision check still keeps them honest. */
+export const noStreamLock: StreamLock = {
+  hold: (_stream, work) => work(),
+  close: async () => undefined,
+}
+
+/** The lock stayed with another process past the wait limit: the stream is busy (503, retry). */
+export class StreamLockTimeoutError extends StreamQueueFullError {
+  override readonly name = 'StreamLockTimeoutError'
+}
