@@ -4,7 +4,9 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Logger } from 'pino'
 import { postgresDocumentContentStore } from '../commands/documents/contentStore.js'
 import { createCommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { useStreamLock } from '../commands/runtime/handleCommand.js'
 import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
+import { noStreamLock } from '../commands/runtime/streamLock.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
@@ -69,8 +71,10 @@ export async function buildApp(
 
   // Commands of this process on a stream another process is also writing take turns with it under
   // a lock in the (shared) read database; the one read-your-writes wait every write route uses.
-  const streamLock = createPostgresStreamLock({ connectionString: runtime.databaseUrl, onError: (error) => app.log.error({ err: error }, 'stream lock connection error') })
-  app.addHook('onClose', () => streamLock.close())
+  const streamLock = createPostgresStreamLock({
+    connectionString: runtime.databaseUrl,
+    onError: (error) => app.log.error({ err: error }, 'stream lock connection error'),
+  })
   const commands = createCommandRuntime({
     store,
     streamLock,
@@ -79,6 +83,11 @@ export async function buildApp(
       if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
       return reached
     },
+  })
+  app.addHook('onClose', async () => {
+    // Commands this process still runs after the app (timers, the CLI) decide without it.
+    useStreamLock(store, noStreamLock)
+    await streamLock.close()
   })
   const deps: AreaDeps = {
     db, store, environment: config.APP_ENV, commands, webhooks: runtime.webhooks,

@@ -8,7 +8,7 @@ import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { parseEventData } from '../../events/catalog.js'
 import { type EventStore, type Position, STORE_LIMITS, WrongExpectedVersionError } from '../../events/store/port.js'
 import { type CommandOrigin, toMetadata } from './commandOrigin.js'
-import { type StreamLock, noStreamLock } from './streamLock.js'
+import { type HeldStreamLock, type StreamLock, noStreamLock } from './streamLock.js'
 import { type StreamQueue, createStreamQueue } from './streamQueue.js'
 
 export const COMMAND_LIMITS = {
@@ -19,6 +19,11 @@ export const COMMAND_LIMITS = {
   contendedForMs: 2_000,
   /** Streams remembered as contended at once; the oldest is forgotten past it. */
   maxContendedStreams: 10_000,
+  /**
+   * Commands of this process decided in one hold of a stream's lock while more wait here: fewer
+   * hand-overs between processes, and past it the other processes get their turn.
+   */
+  maxCommandsPerLockHold: 32,
 } as const
 
 export type CommandResult<State> = {
@@ -69,7 +74,10 @@ export async function loadAggregate<State, Event extends DomainEvent>(
  * next one decides on it instead of reading the whole stream again (a hot stream would otherwise
  * cost a longer read per command). The append's expected revision still proves it current.
  */
-type Warm = { decider: unknown; state: unknown; revision: bigint }
+type Warm = { decider: unknown; state: unknown; revision: bigint; hold: Hold | undefined }
+
+/** This process's hold of a stream's lock, kept across the commands queued behind each other. */
+type Hold = { lock: HeldStreamLock; commands: number }
 
 /** How commands on one event store take turns: one per store (each process opens one; tests open several). */
 type Coordination = {
@@ -78,6 +86,7 @@ type Coordination = {
   lock: StreamLock
   /** Streams another process wrote to concurrently, until when their commands take the lock. */
   contendedUntil: Map<string, number>
+  holds: Map<string, Hold>
 }
 
 const coordinations = new WeakMap<EventStore, Coordination>()
@@ -85,7 +94,7 @@ const coordinations = new WeakMap<EventStore, Coordination>()
 function coordinationOf(store: EventStore): Coordination {
   let coordination = coordinations.get(store)
   if (!coordination) {
-    coordination = { queue: createStreamQueue(), warm: new Map(), lock: noStreamLock, contendedUntil: new Map() }
+    coordination = { queue: createStreamQueue(), warm: new Map(), lock: noStreamLock, contendedUntil: new Map(), holds: new Map() }
     coordinations.set(store, coordination)
   }
   return coordination
@@ -135,20 +144,36 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   }
   const coordination = coordinationOf(store)
   const { queue, warm, lock } = coordination
-  const attempt = (locked: boolean, attempts: number) => decideAndAppend({ store, decider, stream, command, origin, warm, locked, attempts })
+  const attempt = (hold: Hold | undefined, attempts: number) =>
+    decideAndAppend({ store, decider, stream, command, origin, warm, hold, attempts })
   return queue.run(stream, async () => {
     try {
-      if (lock === noStreamLock) return await attempt(false, COMMAND_LIMITS.maxAttempts)
-      if (!isContended(coordination, stream)) {
+      if (lock === noStreamLock) return await attempt(undefined, COMMAND_LIMITS.maxAttempts)
+      // A hold this process keeps for the commands queued here counts as contended, so it is released.
+      if (!coordination.holds.has(stream) && !isContended(coordination, stream)) {
         // Uncontended: one try without the lock, as fast as a single process.
         try {
-          return await attempt(false, 1)
+          return await attempt(undefined, 1)
         } catch (error) {
           if (!(error instanceof WrongExpectedVersionError)) throw error
         }
       }
       markContended(coordination, stream)
-      return await lock.hold(stream, () => attempt(true, COMMAND_LIMITS.maxAttempts))
+      // Commands here run one at a time per stream (the queue), so the hold needs no lock of its own.
+      let hold = coordination.holds.get(stream)
+      if (!hold) {
+        hold = { lock: await lock.acquire(stream), commands: 0 }
+        coordination.holds.set(stream, hold)
+      }
+      hold.commands++
+      try {
+        return await attempt(hold, COMMAND_LIMITS.maxAttempts)
+      } finally {
+        if (queue.waiting(stream) <= 1 || hold.commands >= COMMAND_LIMITS.maxCommandsPerLockHold) {
+          coordination.holds.delete(stream)
+          await hold.lock.release()
+        }
+      }
     } finally {
       // Nobody behind this command: nothing to keep warm for (memory stays bounded by busy streams).
       if (queue.waiting(stream) <= 1) warm.delete(stream)
@@ -163,26 +188,38 @@ type Attempt<State, Command, Event> = {
   command: Command
   origin: CommandOrigin
   warm: Map<string, Warm>
-  /** Holding the stream lock: a kept state is brought current by reading the events after it. */
-  locked: boolean
+  /**
+   * This process's hold of the stream lock, if the command runs under it: a state kept from before
+   * the hold is brought current by reading the events after it (another process may have written).
+   */
+  hold: Hold | undefined
   attempts: number
 }
 
-function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unknown): { state: State; revision: bigint } | undefined {
+type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined }
+
+function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unknown): Kept<State> | undefined {
   const kept = warm.get(stream)
   // Only the same decider's state, whose type is the State this decider folds.
-  return kept && kept.decider === decider ? { state: kept.state as State, revision: kept.revision } : undefined
+  return kept && kept.decider === decider ? { state: kept.state as State, revision: kept.revision, hold: kept.hold } : undefined
 }
 
-async function decideAndAppend<State, Command, Event extends DomainEvent>(a: Attempt<State, Command, Event>): Promise<CommandResult<State>> {
+async function decideAndAppend<State, Command, Event extends DomainEvent>(
+  a: Attempt<State, Command, Event>,
+): Promise<CommandResult<State>> {
   const { store, decider, stream, command, origin, warm } = a
+  const loadOptions = (kept: Kept<State> | undefined) => ({
+    ...(origin.commandId === undefined ? {} : { commandId: origin.commandId }),
+    ...(kept ? { from: kept } : {}),
+  })
   for (let attempt = 1; ; attempt++) {
     // A conflict below drops the kept state, so a retry always reads the stream. A command with an
     // id always reads the whole stream: it must see whether it already ran.
     const kept = origin.commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
-    const { state, revision, commandSeen } = kept && !a.locked
-      ? { ...kept, commandSeen: false }
-      : await loadAggregate(store, decider, stream, { ...(origin.commandId === undefined ? {} : { commandId: origin.commandId }), ...(kept ? { from: kept } : {}) })
+    const current = kept && (a.hold === undefined || kept.hold === a.hold)
+    const { state, revision, commandSeen } = kept && current
+      ? { state: kept.state, revision: kept.revision, commandSeen: false }
+      : await loadAggregate(store, decider, stream, loadOptions(kept))
     if (commandSeen) return { state, position: undefined, events: [] }
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
@@ -190,7 +227,7 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(a: Att
       const expectedRevision = revision === undefined ? 'no_stream' : revision
       const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision })
       const next = events.reduce(decider.evolve, state)
-      warm.set(stream, { decider, state: next, revision: result.nextExpectedRevision })
+      warm.set(stream, { decider, state: next, revision: result.nextExpectedRevision, hold: a.hold })
       return { state: next, position: result.position, events }
     } catch (error) {
       warm.delete(stream)

@@ -28,7 +28,7 @@ export function createPostgresStreamLock(options: { connectionString: string; on
   })
   pool.on('error', options.onError)
   return {
-    async hold(stream, work) {
+    async acquire(stream) {
       const client = await pool.connect()
       try {
         await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [STREAM_LOCK_SPACE, stream])
@@ -37,13 +37,11 @@ export function createPostgresStreamLock(options: { connectionString: string; on
         if (error instanceof Error && 'code' in error && error.code === LOCK_NOT_AVAILABLE) throw new StreamLockTimeoutError(stream)
         throw error
       }
-      try {
-        return await work()
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [STREAM_LOCK_SPACE, stream]).then(
+      return {
+        release: () => client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [STREAM_LOCK_SPACE, stream]).then(
           () => client.release(),
           (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
-        )
+        ),
       }
     },
     close: () => pool.end(),

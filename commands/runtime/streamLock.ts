@@ -6,15 +6,27 @@
 import { StreamQueueFullError } from './streamQueue.js'
 
 export type StreamLock = {
-  /** Runs `work` holding `stream`'s lock across processes; waits, bounded, for another holder. */
-  hold<T>(stream: string, work: () => Promise<T>): Promise<T>
+  /** Takes `stream`'s lock across processes; waits, bounded, for another holder. */
+  acquire(stream: string): Promise<HeldStreamLock>
   close(): Promise<void>
 }
 
+export type HeldStreamLock = { release(): Promise<void> }
+
 /** Each process decides alone; the append's expected-revision check still keeps them honest. */
 export const noStreamLock: StreamLock = {
-  hold: (_stream, work) => work(),
+  acquire: async () => ({ release: async () => undefined }),
   close: async () => undefined,
+}
+
+/** Runs `work` holding `stream`'s lock, released however the work ends. */
+export async function withStreamLock<T>(lock: StreamLock, stream: string, work: () => Promise<T>): Promise<T> {
+  const held = await lock.acquire(stream)
+  try {
+    return await work()
+  } finally {
+    await held.release()
+  }
 }
 
 /** The lock stayed with another process past the wait limit: the stream is busy (503, retry). */
