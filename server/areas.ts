@@ -10,7 +10,7 @@ import { verificationWriteRoutes } from '../commands/customers/verificationRoute
 import type { DocumentContentStore } from '../commands/documents/contentStore.js'
 import { documentWriteRoutes } from '../commands/documents/routes.js'
 import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
-import { sandboxCustomerRoutes } from '../commands/sandbox/customerReviewRoutes.js'
+import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import type { Environment } from '../domain/shared/environment.js'
@@ -45,7 +45,7 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   sessionWriteRoutes,
   customerReadRoutes,
   // sandbox
-  sandboxCustomerRoutes,
+  sandboxReviewSimulationRoutes,
   // documents
   documentWriteRoutes,
   documentReadRoutes,

@@ -16,7 +16,7 @@ const simulateReviewBody = z.object({
     .describe('Shown as statusReasons (what more information is needed, why rejected)'),
 })
 
-export const sandboxCustomerRoutes: FastifyPluginAsyncZod<Pick<CustomerRouteDeps, 'commands' | 'environment'>> = async (app, deps) => {
+export const sandboxReviewSimulationRoutes: FastifyPluginAsyncZod<Pick<CustomerRouteDeps, 'commands' | 'environment'>> = async (app, deps) => {
   const customers = deps.commands.bind(customerCommands)
   // Before validation and idempotency: in production these operations do not exist for anyone.
   app.addHook('onRequest', async () => {
