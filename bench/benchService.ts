@@ -1,6 +1,7 @@
 // A benchmark child's service: the real runtime, projectors and routes on DATABASE_URL, with one
-// organization and sandbox key created first. Prints {"port","apiKey","organizationId"} once it
-// listens, and stops when told or when its parent goes away.
+// organization and sandbox key created first (or, for a second process on the same database, the
+// key in BENCH_API_KEY). Prints {"port","apiKey"} (and the new "organizationId") once it listens,
+// and stops when told or when its parent goes away.
 import { inspect } from 'node:util'
 import { createOrganization } from '../commands/organizations/organizationCommands.js'
 import { buildApp } from '../server/app.js'
@@ -23,7 +24,10 @@ export async function serveBenchService(options: {
     info: () => undefined,
     error: (obj, msg) => process.stderr.write(`${options.name}: ${msg ?? ''} ${inspect(obj)}\n`),
   })
-  const org = await createOrganization(runtime.store, { name: options.organizationName, environment: config.APP_ENV, actor: 'bench' })
+  const sharedKey = process.env.BENCH_API_KEY
+  const org = sharedKey
+    ? { apiKey: sharedKey }
+    : await createOrganization(runtime.store, { name: options.organizationName, environment: config.APP_ENV, actor: 'bench' })
   await runtime.runner.catchUp()
   await runtime.runner.start()
   await options.beforeListen?.(runtime)
@@ -35,5 +39,5 @@ export async function serveBenchService(options: {
     await app.close()
     await runtime.close()
   })
-  process.stdout.write(`${JSON.stringify({ port: address.port, apiKey: org.apiKey, organizationId: org.organizationId })}\n`)
+  process.stdout.write(`${JSON.stringify({ port: address.port, ...org })}\n`)
 }

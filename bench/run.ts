@@ -21,6 +21,8 @@ export const BENCH_PLAN = {
   warmUpSeconds: 1,
   commandSeconds: 10,
   hotStreamSeconds: 5,
+  /** The hot stream again with a second service process on the same database, half the connections on each. */
+  hotStreamProcesses: 2,
   querySeconds: 10,
   healthSeconds: 5,
   toySeconds: 10,
@@ -112,7 +114,8 @@ async function appendPhase(db: BenchPostgres) {
 }
 
 async function apiPhase(db: BenchPostgres) {
-  const api = await startChild('./serveApp.ts', { DATABASE_URL: await db.createDatabase('app'), LOG_LEVEL: 'silent' })
+  const databaseUrl = await db.createDatabase('app')
+  const api = await startChild('./serveApp.ts', { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' })
   try {
     const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
     const endpoints = `${api.baseUrl}/v1/webhooks/endpoints`
@@ -130,9 +133,63 @@ async function apiPhase(db: BenchPostgres) {
     const hot = (await (await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })).json()) as { id: string }
     const hotStream = await measure('PUT /v1/webhooks/endpoints/{id} (one hot stream)', api,
       { url: `${endpoints}/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY }, BENCH_PLAN.hotStreamSeconds)
-    return { health, query, command, hotStream }
+    const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
+    return { health, query, command, hotStream, twoProcessHotStream }
   } finally {
     await stopChild(api)
+  }
+}
+
+/**
+ * One hot stream updated through two service processes on one database at once: each queues its
+ * own commands on the stream, and they take turns through the stream lock. req/s add up; p50 and
+ * p99 are the worse of the two processes' (their samples are not merged).
+ */
+async function measureHotStreamOnTwoProcesses(db: BenchPostgres, databaseUrl: string, first: ServerChild, auth: Record<string, string>) {
+  const apiKey = String(first.ready.apiKey)
+  const second = await startChild('./serveApp.ts', { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', BENCH_API_KEY: apiKey })
+  try {
+    const servers = [first, second]
+    const hot = (await (await fetch(`${first.baseUrl}/v1/webhooks/endpoints`, {
+      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY,
+    })).json()) as { id: string }
+    const target = (server: ServerChild): HttpTarget =>
+      ({ url: `${server.baseUrl}/v1/webhooks/endpoints/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY })
+    const connections = BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses
+    const run = (durationSeconds: number) => Promise.all(servers.map((s) => runHttpBench(target(s), { connections, durationSeconds })))
+    log(`PUT one hot stream on ${BENCH_PLAN.hotStreamProcesses} processes: warm-up ${BENCH_PLAN.warmUpSeconds} s, ` +
+      `then ${BENCH_PLAN.hotStreamSeconds} s at ${connections} connections each`)
+    await run(BENCH_PLAN.warmUpSeconds)
+    const cpu = measureCpu(first.pid, db.postmasterPid)
+    const results = await run(BENCH_PLAN.hotStreamSeconds)
+    const combined = combineRuns(results)
+    if (combined.non2xx > 0) log(`two-process hot stream: status codes ${JSON.stringify(combined.statusCodes)}`)
+    return { ...combined, cpu: cpu?.() }
+  } finally {
+    await stopChild(second)
+  }
+}
+
+/** Simultaneous runs against several processes as one row: totals add up, latencies are the worst. */
+function combineRuns(results: HttpBenchResult[]): HttpBenchResult {
+  const seconds = Math.max(...results.map((r) => r.seconds))
+  const requests = results.reduce((sum, r) => sum + r.requests, 0)
+  const statusCodes: Record<string, number> = {}
+  for (const r of results) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count
+  return {
+    connections: results.reduce((sum, r) => sum + r.connections, 0),
+    seconds,
+    requests,
+    requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0),
+    latency: {
+      count: results.reduce((sum, r) => sum + r.latency.count, 0),
+      p50Ms: Math.max(...results.map((r) => r.latency.p50Ms)),
+      p99Ms: Math.max(...results.map((r) => r.latency.p99Ms)),
+      maxMs: Math.max(...results.map((r) => r.latency.maxMs)),
+    },
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    statusCodes,
   }
 }
 
@@ -221,6 +278,7 @@ async function main(): Promise<void> {
     httpRow('(b) command POST /v1/webhooks/endpoints', api.command, { text: `p99 < ${TARGETS.commandP99Ms} ms`, pass: api.command.latency.p99Ms < TARGETS.commandP99Ms }),
     httpRow('(b) query GET /v1/webhooks/endpoints', api.query),
     httpRow('(b) hot stream PUT one endpoint', api.hotStream),
+    httpRow(`(b) hot stream PUT one endpoint, ${BENCH_PLAN.hotStreamProcesses} processes`, api.twoProcessHotStream),
     httpRow('(c) ceiling GET /health', api.health),
     httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
     ratioRow('ratio command / toy req/s', commandRatio, { text: `>= ${TARGETS.commandToToyRatio}`, pass: commandRatio >= TARGETS.commandToToyRatio }),
@@ -247,6 +305,9 @@ async function main(): Promise<void> {
     '(d) webhooks: events appended to the store, delivered by the service (subscriber + dispatcher, default tuning) to a local receiver;',
     '    ops/s = deliveries/s, p50/p99 = event append to the receiver\'s 200; sequential = one event at a time, burst = ' +
       `${WEBHOOK_BENCH_PLAN.burstWriters} concurrent writers`,
+    `(b) ${BENCH_PLAN.hotStreamProcesses} processes: two service processes on one database, ` +
+      `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
+      'connections on each; req/s summed, p50/p99 the worse process\'s; cpu srv = the first process, other includes the second',
     ...disturbed([appends.one, appends.many, api.command, api.query, api.hotStream, api.health, toy, ...webhooks]),
     `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',

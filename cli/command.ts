@@ -4,7 +4,8 @@ import type { Runtime } from '../server/runtime.js'
 import type { Logger } from 'pino'
 import { type Output, UsageError } from './output.js'
 
-export type CommandContext = { runtime: Runtime; out: Output; log: Logger }
+/** What a CLI command runs with: the opened runtime, its output and its log. */
+export type CliRunContext = { runtime: Runtime; out: Output; log: Logger }
 
 export type CliCommand = {
   /** The words that name it, for example ['orgs', 'create']. */
@@ -13,7 +14,7 @@ export type CliCommand = {
   usage: string
   summary: string
   /** Validates the arguments after the command words (throws UsageError) and returns the work. */
-  parse(argv: string[]): (context: CommandContext) => Promise<void>
+  parse(argv: string[]): (context: CliRunContext) => Promise<void>
 }
 
 /** Runs node:util parseArgs (strict) and turns its errors into usage errors naming the command. */

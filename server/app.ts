@@ -2,13 +2,15 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
-import { webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
+import { postgresDocumentContentStore } from '../projections/documentContentStore.js'
+import { createCommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { useStreamLock } from '../commands/runtime/handleCommand.js'
+import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
+import { noStreamLock } from '../commands/runtime/streamLock.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
-import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
-import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
-import { customerRoutes } from './customerRoutes.js'
+import { AREA_PLUGINS, type AreaDeps } from './areas.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
 import { onClientError } from './errors/clientErrors.js'
@@ -30,7 +32,9 @@ export const HTTP_LIMITS = {
 } as const
 
 /** `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
-export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner' | 'webhooks'>, logger: Logger, options: { resolver?: Resolver } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks'>, logger: Logger, options: { resolver?: Resolver } = {},
+): Promise<FastifyInstance> {
   const { config, db, store, runner } = runtime
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -65,10 +69,35 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     perIp: { max: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_PER_IP_WINDOW_MS },
   })
 
-  const waitForProjections = async (position: Parameters<typeof runner.waitFor>[0]) => {
-    const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS)
-    if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
-    return reached
+  // Commands of this process on a stream another process is also writing take turns with it under
+  // a lock in the (shared) read database; the one read-your-writes wait every write route uses.
+  const streamLock = createPostgresStreamLock({
+    connectionString: runtime.databaseUrl,
+    onError: (error) => app.log.error({ err: error }, 'stream lock connection error'),
+  })
+  const commands = createCommandRuntime({
+    store,
+    streamLock,
+    readYourWrites: async (position) => {
+      const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS)
+      if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
+      return reached
+    },
+  })
+  app.addHook('onClose', async () => {
+    // Commands this process still runs after the app (timers, the CLI) decide without it.
+    useStreamLock(store, noStreamLock)
+    await streamLock.close()
+  })
+  const deps: AreaDeps = {
+    db, store, environment: config.APP_ENV, commands, webhooks: runtime.webhooks,
+    webhookEndpoints: {
+      checkUrl: createEndpointUrlChecker(config.APP_ENV, options.resolver ? { resolver: options.resolver } : {}),
+      count: (organizationId) => countEndpoints(db, organizationId),
+      maxPerOrganization: config.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
+    },
+    documentContents: postgresDocumentContentStore(db),
+    verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
   }
   await app.register(async (v1) => {
     // Inside the /v1 scope, so they run for every route the router matched here however its path
@@ -76,15 +105,7 @@ export async function buildApp(runtime: Pick<Runtime, 'config' | 'db' | 'store' 
     await v1.register(authenticate, { db, environment: config.APP_ENV })
     await v1.register(onBehalfOf, { db })
     await v1.register(idempotency, { db })
-    const checkUrl = createEndpointUrlChecker(config.APP_ENV, options.resolver ? { resolver: options.resolver } : {})
-    await v1.register(webhookEndpointWriteRoutes, {
-      store, environment: config.APP_ENV, waitForProjections, checkUrl,
-      countEndpoints: (organizationId) => countEndpoints(db, organizationId),
-      maxEndpointsPerOrganization: config.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
-    })
-    await v1.register(webhookEndpointReadRoutes, { db })
-    await v1.register(customerRoutes, { runtime, waitForProjections })
-    await v1.register(webhookMessageRoutes, { db, store, webhooks: runtime.webhooks })
+    for (const area of AREA_PLUGINS) await v1.register(area, deps)
   }, { prefix: '/v1' })
 
   return app

@@ -6,7 +6,7 @@ import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { ensureDemoOrganization } from './firstStart.js'
 import { purgeExpiredIdempotencyKeys } from './idempotency/idempotency.js'
-import { startCustomerTimers } from './customerRoutes.js'
+import { startCustomerTimers } from './customerTimers.js'
 import { createLogger } from './logger.js'
 import { type Runtime, openRuntime } from './runtime.js'
 

@@ -10,10 +10,11 @@ import {
 import { documentRefs } from '../../domain/customer/validation/documentRefs.js'
 import { errorResponses } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
+import { principalOf } from '../../http/principal.js'
+import { customerCommands, existing } from './customerCommands.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { loadDocumentFacts } from './facts.js'
 import { newSession } from './newSession.js'
-import { existing, runCustomerCommand } from './runCustomerCommand.js'
 
 const RULES = [
   'Only for BUSINESS customers in DRAFT or NEEDS_MORE_INFORMATION (409 otherwise).',
@@ -23,21 +24,23 @@ const RULES = [
 ].join(' ')
 
 export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
-  async function add(request: Parameters<typeof runCustomerCommand>[1], customerId: string, entityType: 'INDIVIDUAL' | 'BUSINESS', body: Extract<CustomerCommand, { type: 'AddAssociatedEntity' }>['body']) {
+  const customers = deps.commands.bind(customerCommands)
+  type Request = Parameters<typeof customers.handle>[0]
+  async function add(request: Request, customerId: string, entityType: 'INDIVIDUAL' | 'BUSINESS', body: Extract<CustomerCommand, { type: 'AddAssociatedEntity' }>['body']) {
     const now = new Date()
     const entityId = newId('asp')
-    const state = existing(await runCustomerCommand(deps, request, {
-      type: 'AddAssociatedEntity', organizationId: request.principal!.organizationId, customerId, now: now.toISOString(),
+    const state = existing(await customers.handleToState(request, {
+      type: 'AddAssociatedEntity', organizationId: principalOf(request).organizationId, customerId, now: now.toISOString(),
       entityId, entityType, body, documents: await loadDocumentFacts(deps.store, documentRefs(body).map((r) => r.documentId)),
       session: newSession(deps.verification, now),
     }))
     return toAssociatedResource(state, state.associated.find((e) => e.id === entityId)!, now)
   }
 
-  async function update(request: Parameters<typeof runCustomerCommand>[1], customerId: string, entityId: string, entityType: 'INDIVIDUAL' | 'BUSINESS', changes: AssociatedEntityData) {
+  async function update(request: Request, customerId: string, entityId: string, entityType: 'INDIVIDUAL' | 'BUSINESS', changes: AssociatedEntityData) {
     const now = new Date()
-    const state = existing(await runCustomerCommand(deps, request, {
-      type: 'UpdateAssociatedEntity', organizationId: request.principal!.organizationId, customerId, now: now.toISOString(),
+    const state = existing(await customers.handleToState(request, {
+      type: 'UpdateAssociatedEntity', organizationId: principalOf(request).organizationId, customerId, now: now.toISOString(),
       entityId, entityType, changes, documents: await loadDocumentFacts(deps.store, documentRefs(changes).map((r) => r.documentId)),
     }))
     return toAssociatedResource(state, state.associated.find((e) => e.id === entityId)!, now)

@@ -8,12 +8,12 @@ import { documentDecider } from '../../domain/document/decider.js'
 import { termsDecider } from '../../domain/terms/decider.js'
 import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import type { Decider, DomainEvent } from '../../domain/decider.js'
-import { loadAggregate } from '../runtime/handleCommand.js'
+import type { DomainEvent } from '../../domain/decider.js'
+import { type Evolver, loadAggregate } from '../runtime/handleCommand.js'
 
-/** Loads any aggregate's state (loadAggregate never calls decide, so the command type is moot). */
-async function load<S, C, E extends DomainEvent>(store: EventStore, decider: Decider<S, C, E>, stream: string): Promise<S> {
-  return (await loadAggregate(store, decider as Decider<S, unknown, E>, stream)).state
+/** Loads any aggregate's state. */
+async function load<S, E extends DomainEvent>(store: EventStore, decider: Evolver<S, E>, stream: string): Promise<S> {
+  return (await loadAggregate(store, decider, stream)).state
 }
 
 /** Most documents one decision may look up (every reference a verification can hold). */

@@ -6,9 +6,10 @@ import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/cust
 import { toSessionResource, verificationSessionResource } from '../../domain/customer/resource.js'
 import { emailSchema } from '../../domain/shared/email.js'
 import { errorResponses } from '../../domain/errors.js'
+import { principalOf } from '../../http/principal.js'
+import { customerCommands, existing } from './customerCommands.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { newSession } from './newSession.js'
-import { existing, runCustomerCommand } from './runCustomerCommand.js'
 
 const initiateVerificationBody = z.object({
   associatedEntityId: z.string().max(64).regex(/^asp_[0-9a-z]{26}$/, 'must be an associated entity id (asp_...)').optional()
@@ -18,6 +19,7 @@ const initiateVerificationBody = z.object({
 }).default({ sendInvite: false })
 
 export const sessionWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
+  const customers = deps.commands.bind(customerCommands)
   app.post('/customers/:id/verification_sessions', {
     schema: {
       tags: CUSTOMER_TAGS,
@@ -31,8 +33,8 @@ export const sessionWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asyn
   }, async (request, reply) => {
     const now = new Date()
     const session = newSession(deps.verification, now)
-    const state = existing(await runCustomerCommand(deps, request, {
-      type: 'CreateVerificationSession', organizationId: request.principal!.organizationId, customerId: request.params.id, now: now.toISOString(),
+    const state = existing(await customers.handleToState(request, {
+      type: 'CreateVerificationSession', organizationId: principalOf(request).organizationId, customerId: request.params.id, now: now.toISOString(),
       session, associatedEntityId: request.body.associatedEntityId ?? null, email: request.body.email, sendInvite: request.body.sendInvite,
     }))
     return reply.code(201).send(toSessionResource(state.id, state.sessions.find((s) => s.id === session.sessionId)!, now))

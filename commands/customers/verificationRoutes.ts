@@ -7,9 +7,10 @@ import { saveIndividualVerificationBody, submitQuery } from '../../domain/custom
 import { documentRefs } from '../../domain/customer/validation/documentRefs.js'
 import { errorResponses } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
+import { principalOf } from '../../http/principal.js'
+import { customerCommands, existing } from './customerCommands.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { loadAgreementFacts, loadCustomer, loadDocumentFacts } from './facts.js'
-import { existing, runCustomerCommand } from './runCustomerCommand.js'
 
 const RULES = [
   'Rules (422 ValidationError, details[].field names each field): transliterated names when a name has characters outside Latin-1;',
@@ -25,6 +26,7 @@ const RULES = [
 const acceptanceIds = () => [newId('tosa'), newId('tosa'), newId('tosa')]
 
 export const verificationWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
+  const customers = deps.commands.bind(customerCommands)
   /** Facts of every document the saved and the new data reference, and of the named agreement. */
   async function factsFor(customerId: string, pick: 'individual' | 'business', body: Parameters<typeof documentRefs>[0] & { signedAgreementId?: string | undefined }) {
     const state = await loadCustomer(deps.store, customerId)
@@ -48,8 +50,8 @@ export const verificationWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
   }, async (request) => {
     const customerId = request.params.id
     const facts = await factsFor(customerId, 'individual', request.body)
-    const state = await runCustomerCommand(deps, request, {
-      type: 'SaveIndividualVerification', organizationId: request.principal!.organizationId, customerId, now: new Date().toISOString(),
+    const state = await customers.handleToState(request, {
+      type: 'SaveIndividualVerification', organizationId: principalOf(request).organizationId, customerId, now: new Date().toISOString(),
       body: request.body, submit: request.query.submit, acceptanceIds: acceptanceIds(), ...facts,
     })
     return toVerificationResult(existing(state), new Date())
@@ -69,8 +71,8 @@ export const verificationWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
   }, async (request) => {
     const customerId = request.params.id
     const facts = await factsFor(customerId, 'business', request.body)
-    const state = await runCustomerCommand(deps, request, {
-      type: 'SaveBusinessVerification', organizationId: request.principal!.organizationId, customerId, now: new Date().toISOString(),
+    const state = await customers.handleToState(request, {
+      type: 'SaveBusinessVerification', organizationId: principalOf(request).organizationId, customerId, now: new Date().toISOString(),
       body: request.body, submit: request.query.submit, acceptanceIds: acceptanceIds(), ...facts,
     })
     return toVerificationResult(existing(state), new Date())

@@ -7,21 +7,33 @@ import { documentDecider } from '../../domain/document/decider.js'
 import { documentResource, toDocumentResource, uploadDocumentBody } from '../../domain/document/resource.js'
 import { errorResponses, invalid, notFound } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
+import { principalOf } from '../../http/principal.js'
 import { loadCustomer } from '../customers/facts.js'
 import { scopedCustomerId } from '../customers/scope.js'
-import { handleCommand } from '../runtime/handleCommand.js'
-import { contextFrom } from '../runtime/requestContext.js'
+import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
 import type { DocumentContentStore } from '../../domain/document/contentStore.js'
 
 export type DocumentRouteDeps = {
+  commands: CommandRuntime
   store: EventStore
-  contents: DocumentContentStore
-  waitForProjections: (position: Position | undefined) => Promise<boolean>
+  documentContents: DocumentContentStore
 }
 
+export const documentCommands = deciderBinding({
+  decider: documentDecider,
+  streamOf: (command) => streams.document(command.documentId),
+  // Every document command uploads a new document under a fresh id.
+  startsStream: () => true,
+  toResource: (state) => {
+    if (state.status !== 'uploaded') throw new Error('document state missing after upload')
+    return toDocumentResource(state)
+  },
+})
+
 export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = async (app, deps) => {
+  const documents = deps.commands.bind(documentCommands)
   app.post('/documents', {
     bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
     schema: {
@@ -33,7 +45,7 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
       response: { 201: documentResource, ...errorResponses(404, 409, 413, 422) },
     },
   }, async (request, reply) => {
-    const organizationId = request.principal!.organizationId
+    const { organizationId } = principalOf(request)
     const body = request.body
     const customerId = scopedCustomerId(request, body.customerId)
     if (customerId !== undefined) {
@@ -50,13 +62,11 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
     }
     const documentId = newId('doc')
     const sha256 = sha256Hex(bytes)
-    await deps.contents.put({ documentId, organizationId, content: bytes, sha256 })
-    const result = await handleCommand(deps.store, documentDecider, streams.document(documentId), {
+    await deps.documentContents.put({ documentId, organizationId, content: bytes, sha256 })
+    const document = await documents.handle(request, {
       type: 'UploadDocument', documentId, organizationId, customerId: customerId ?? null, fileName: body.fileName,
       contentType: body.contentType, sizeBytes: bytes.length, sha256, uploadedAt: new Date().toISOString(),
-    }, contextFrom(request), { newStream: true })
-    await deps.waitForProjections(result.position)
-    if (result.state.status !== 'uploaded') throw new Error('document state missing after upload')
-    return reply.code(201).send(toDocumentResource(result.state))
+    })
+    return reply.code(201).send(document)
   })
 }

@@ -5,13 +5,14 @@ import type { Environment } from '../../domain/shared/environment.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { generateApiKey, hashApiKey } from '../../domain/organization/apiKeys.js'
+import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 
 export const ORGANIZATION_LIMITS = { nameMaxLength: 200 } as const
 
 export type IssuedKey = { organizationId: string; keyId: string; apiKey: string; environment: Environment; position: Position | undefined }
 
-const operatorContext = (organizationId: string, actor: string) => ({
+const operatorOrigin = (organizationId: string, actor: string): CommandOrigin => ({
   organizationId,
   requestId: newId('req'),
   actor,
@@ -28,7 +29,7 @@ export async function createApiKey(store: EventStore, input: { organizationId: s
     keyHash: hashApiKey(apiKey),
     last4: apiKey.slice(-4),
     now: new Date().toISOString(),
-  }, operatorContext(input.organizationId, input.actor))
+  }, operatorOrigin(input.organizationId, input.actor))
   return { organizationId: input.organizationId, keyId, apiKey, environment: input.environment, position: result.position }
 }
 
@@ -40,6 +41,6 @@ export async function createOrganization(store: EventStore, input: { name: strin
   const organizationId = newId('org')
   await handleCommand(store, organizationDecider, streams.organization(organizationId), {
     type: 'CreateOrganization', organizationId, name, now: new Date().toISOString(),
-  }, operatorContext(organizationId, input.actor))
+  }, operatorOrigin(organizationId, input.actor))
   return { name, ...(await createApiKey(store, { organizationId, environment: input.environment, actor: input.actor })) }
 }

@@ -1,17 +1,29 @@
 // Loads an aggregate from its stream, asks the pure decider, appends with the expected revision;
 // on a concurrent write (another process) it reloads and decides again, a bounded number of times.
-// Inside this process, commands on one stream wait for each other (streamQueue.ts).
+// Inside this process, commands on one stream wait for each other (streamQueue.ts); across
+// processes, a stream that has just seen a concurrent write is decided under its stream lock
+// (streamLock.ts), so a hot stream shared by several processes is decided in turn too.
 import { randomUUID } from 'node:crypto'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { parseEventData } from '../../events/catalog.js'
 import { type EventStore, type Position, STORE_LIMITS, WrongExpectedVersionError } from '../../events/store/port.js'
-import { type CommandContext, toMetadata } from './commandContext.js'
+import { type CommandOrigin, toMetadata } from './commandOrigin.js'
+import { type HeldStreamLock, type StreamLock, noStreamLock } from './streamLock.js'
 import { type StreamQueue, createStreamQueue } from './streamQueue.js'
 
 export const COMMAND_LIMITS = {
   maxAttempts: 5,
   /** Longest stream an aggregate may have; past it, snapshotting is due. */
   maxStreamLength: 100_000,
+  /** After a concurrent write from another process, the stream's commands take the stream lock this long. */
+  contendedForMs: 2_000,
+  /** Streams remembered as contended at once; the oldest is forgotten past it. */
+  maxContendedStreams: 10_000,
+  /**
+   * Commands of this process decided in one hold of a stream's lock while more wait here: fewer
+   * hand-overs between processes, and past it the other processes get their turn.
+   */
+  maxCommandsPerLockHold: 32,
 } as const
 
 export type CommandResult<State> = {
@@ -21,21 +33,28 @@ export type CommandResult<State> = {
   events: DomainEvent[]
 }
 
-function toNewEvents(events: DomainEvent[], context: CommandContext) {
-  const metadata = toMetadata(context)
+/** What loading a stream needs of a decider (never decide, so any command type will do). */
+export type Evolver<State, Event> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>
+
+function toNewEvents(events: DomainEvent[], origin: CommandOrigin) {
+  const metadata = toMetadata(origin)
   return events.map((e) => ({ id: randomUUID(), type: e.type, data: parseEventData(e.type, e.data), metadata }))
 }
 
+/**
+ * The aggregate's state on `stream`: folded from the first event, or from `from` (a state known
+ * at a revision) reading only the events after it.
+ */
 export async function loadAggregate<State, Event extends DomainEvent>(
   store: EventStore,
-  decider: Decider<State, unknown, Event>,
+  decider: Evolver<State, Event>,
   stream: string,
-  options: { commandId?: string } = {},
+  options: { commandId?: string; from?: { state: State; revision: bigint } } = {},
 ): Promise<{ state: State; revision: bigint | undefined; commandSeen: boolean }> {
-  let state = decider.initialState()
-  let revision: bigint | undefined
+  let state = options.from ? options.from.state : decider.initialState()
+  let revision: bigint | undefined = options.from?.revision
   let commandSeen = false
-  let from = 0n
+  let from = revision === undefined ? 0n : revision + 1n
   for (;;) {
     const page = await store.readStream(stream, { fromRevision: from, maxCount: STORE_LIMITS.maxReadCount })
     for (const recorded of page) {
@@ -43,24 +62,11 @@ export async function loadAggregate<State, Event extends DomainEvent>(
       revision = recorded.revision
       if (options.commandId !== undefined && recorded.metadata.commandId === options.commandId) commandSeen = true
     }
-    if (page.length < STORE_LIMITS.maxReadCount) break
-    from = revision! + 1n
+    if (page.length < STORE_LIMITS.maxReadCount || revision === undefined) break
+    from = revision + 1n
     if (from > BigInt(COMMAND_LIMITS.maxStreamLength)) throw new Error(`Stream ${stream} is longer than ${COMMAND_LIMITS.maxStreamLength}`)
   }
   return { state, revision, commandSeen }
-}
-
-// One queue per event store (each process opens one): no module-level state shared between
-// stores, as tests open several.
-const queues = new WeakMap<EventStore, StreamQueue>()
-
-function queueOf(store: EventStore): StreamQueue {
-  let queue = queues.get(store)
-  if (!queue) {
-    queue = createStreamQueue()
-    queues.set(store, queue)
-  }
-  return queue
 }
 
 /**
@@ -68,16 +74,50 @@ function queueOf(store: EventStore): StreamQueue {
  * next one decides on it instead of reading the whole stream again (a hot stream would otherwise
  * cost a longer read per command). The append's expected revision still proves it current.
  */
-type Warm = { decider: unknown; state: unknown; revision: bigint }
-const warmStates = new WeakMap<EventStore, Map<string, Warm>>()
+type Warm = { decider: unknown; state: unknown; revision: bigint; hold: Hold | undefined }
 
-function warmOf(store: EventStore): Map<string, Warm> {
-  let warm = warmStates.get(store)
-  if (!warm) {
-    warm = new Map()
-    warmStates.set(store, warm)
+/** This process's hold of a stream's lock, kept across the commands queued behind each other. */
+type Hold = { lock: HeldStreamLock; commands: number }
+
+/** How commands on one event store take turns: one per store (each process opens one; tests open several). */
+type Coordination = {
+  queue: StreamQueue
+  warm: Map<string, Warm>
+  lock: StreamLock
+  /** Streams another process wrote to concurrently, until when their commands take the lock. */
+  contendedUntil: Map<string, number>
+  holds: Map<string, Hold>
+}
+
+const coordinations = new WeakMap<EventStore, Coordination>()
+
+function coordinationOf(store: EventStore): Coordination {
+  let coordination = coordinations.get(store)
+  if (!coordination) {
+    coordination = { queue: createStreamQueue(), warm: new Map(), lock: noStreamLock, contendedUntil: new Map(), holds: new Map() }
+    coordinations.set(store, coordination)
   }
-  return warm
+  return coordination
+}
+
+/** Makes every command on `store` in this process use `lock` for contended streams (commandRuntime.ts). */
+export function useStreamLock(store: EventStore, lock: StreamLock): void {
+  coordinationOf(store).lock = lock
+}
+
+function isContended(coordination: Coordination, stream: string): boolean {
+  const until = coordination.contendedUntil.get(stream)
+  if (until === undefined) return false
+  if (until > Date.now()) return true
+  coordination.contendedUntil.delete(stream)
+  return false
+}
+
+function markContended(coordination: Coordination, stream: string): void {
+  const contended = coordination.contendedUntil
+  contended.delete(stream)
+  if (contended.size >= COMMAND_LIMITS.maxContendedStreams) contended.delete(contended.keys().next().value!)
+  contended.set(stream, Date.now() + COMMAND_LIMITS.contendedForMs)
 }
 
 export async function handleCommand<State, Command, Event extends DomainEvent>(
@@ -85,10 +125,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   stream: string,
   command: Command,
-  context: CommandContext,
+  origin: CommandOrigin,
   options: { newStream?: boolean } = {},
 ): Promise<CommandResult<State>> {
-  if (options.newStream && context.commandId === undefined) {
+  if (options.newStream && origin.commandId === undefined) {
     // The id was generated for this command, so the stream is almost surely empty and nobody else
     // can be deciding on it: skip the queue and the read, and let the store's no_stream check prove
     // it. On a conflict, take the queued path.
@@ -96,17 +136,44 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
     try {
-      const result = await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: 'no_stream' })
+      const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision: 'no_stream' })
       return { state: events.reduce(decider.evolve, state), position: result.position, events }
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error
     }
   }
-  const queue = queueOf(store)
-  const warm = warmOf(store)
+  const coordination = coordinationOf(store)
+  const { queue, warm, lock } = coordination
+  const attempt = (hold: Hold | undefined, attempts: number) =>
+    decideAndAppend({ store, decider, stream, command, origin, warm, hold, attempts })
   return queue.run(stream, async () => {
     try {
-      return await decideAndAppend(store, decider, stream, command, context, warm)
+      if (lock === noStreamLock) return await attempt(undefined, COMMAND_LIMITS.maxAttempts)
+      // A hold this process keeps for the commands queued here counts as contended, so it is released.
+      if (!coordination.holds.has(stream) && !isContended(coordination, stream)) {
+        // Uncontended: one try without the lock, as fast as a single process.
+        try {
+          return await attempt(undefined, 1)
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError)) throw error
+        }
+      }
+      markContended(coordination, stream)
+      // Commands here run one at a time per stream (the queue), so the hold needs no lock of its own.
+      let hold = coordination.holds.get(stream)
+      if (!hold) {
+        hold = { lock: await lock.acquire(stream), commands: 0 }
+        coordination.holds.set(stream, hold)
+      }
+      hold.commands++
+      try {
+        return await attempt(hold, COMMAND_LIMITS.maxAttempts)
+      } finally {
+        if (queue.waiting(stream) <= 1 || hold.commands >= COMMAND_LIMITS.maxCommandsPerLockHold) {
+          coordination.holds.delete(stream)
+          await hold.lock.release()
+        }
+      }
     } finally {
       // Nobody behind this command: nothing to keep warm for (memory stays bounded by busy streams).
       if (queue.waiting(stream) <= 1) warm.delete(stream)
@@ -114,34 +181,57 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   })
 }
 
+type Attempt<State, Command, Event> = {
+  store: EventStore
+  decider: Decider<State, Command, Event>
+  stream: string
+  command: Command
+  origin: CommandOrigin
+  warm: Map<string, Warm>
+  /**
+   * This process's hold of the stream lock, if the command runs under it: a state kept from before
+   * the hold is brought current by reading the events after it (another process may have written).
+   */
+  hold: Hold | undefined
+  attempts: number
+}
+
+type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined }
+
+function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unknown): Kept<State> | undefined {
+  const kept = warm.get(stream)
+  // Only the same decider's state, whose type is the State this decider folds.
+  return kept && kept.decider === decider ? { state: kept.state as State, revision: kept.revision, hold: kept.hold } : undefined
+}
+
 async function decideAndAppend<State, Command, Event extends DomainEvent>(
-  store: EventStore,
-  decider: Decider<State, Command, Event>,
-  stream: string,
-  command: Command,
-  context: CommandContext,
-  warm: Map<string, Warm>,
+  a: Attempt<State, Command, Event>,
 ): Promise<CommandResult<State>> {
-  const appended = (state: State, events: Event[], result: { nextExpectedRevision: bigint; position: Position }): CommandResult<State> => {
-    const next = events.reduce(decider.evolve, state)
-    warm.set(stream, { decider, state: next, revision: result.nextExpectedRevision })
-    return { state: next, position: result.position, events }
-  }
+  const { store, decider, stream, command, origin, warm } = a
+  const loadOptions = (kept: Kept<State> | undefined) => ({
+    ...(origin.commandId === undefined ? {} : { commandId: origin.commandId }),
+    ...(kept ? { from: kept } : {}),
+  })
   for (let attempt = 1; ; attempt++) {
-    const kept = context.commandId === undefined ? warm.get(stream) : undefined
-    // Only the same decider's state; a conflict below drops it, so a retry always reads the stream.
-    // A command with an id always reads the stream: it must see whether it already ran.
-    const { state, revision, commandSeen } = kept && kept.decider === decider
-      ? { state: kept.state as State, revision: kept.revision as bigint | undefined, commandSeen: false }
-      : await loadAggregate(store, decider as Decider<State, unknown, Event>, stream, { commandId: context.commandId })
+    // A conflict below drops the kept state, so a retry always reads the stream. A command with an
+    // id always reads the whole stream: it must see whether it already ran.
+    const kept = origin.commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
+    const current = kept && (a.hold === undefined || kept.hold === a.hold)
+    const { state, revision, commandSeen } = kept && current
+      ? { state: kept.state, revision: kept.revision, commandSeen: false }
+      : await loadAggregate(store, decider, stream, loadOptions(kept))
     if (commandSeen) return { state, position: undefined, events: [] }
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }
     try {
-      return appended(state, events, await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: revision === undefined ? 'no_stream' : revision }))
+      const expectedRevision = revision === undefined ? 'no_stream' : revision
+      const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision })
+      const next = events.reduce(decider.evolve, state)
+      warm.set(stream, { decider, state: next, revision: result.nextExpectedRevision, hold: a.hold })
+      return { state: next, position: result.position, events }
     } catch (error) {
       warm.delete(stream)
-      if (error instanceof WrongExpectedVersionError && attempt < COMMAND_LIMITS.maxAttempts) continue
+      if (error instanceof WrongExpectedVersionError && attempt < a.attempts) continue
       throw error
     }
   }

@@ -10,7 +10,7 @@ export const STREAM_QUEUE_LIMITS = {
 
 /** The stream's queue is full: the caller is told to retry later (503). */
 export class StreamQueueFullError extends Error {
-  override readonly name = 'StreamQueueFullError'
+  override readonly name: string = 'StreamQueueFullError'
   constructor(readonly stream: string) {
     super(`Too many commands waiting on ${stream}`)
   }

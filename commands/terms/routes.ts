@@ -6,21 +6,33 @@ import { errorResponses, notFound } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
 import { TERMS_VERSION, termsDecider } from '../../domain/terms/decider.js'
 import { generateTermsBody, termsAgreementResource, toTermsResource } from '../../domain/terms/resource.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
+import { principalOf } from '../../http/principal.js'
 import { loadCustomer } from '../customers/facts.js'
 import { scopedCustomerId } from '../customers/scope.js'
-import { handleCommand } from '../runtime/handleCommand.js'
-import { contextFrom } from '../runtime/requestContext.js'
+import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
 
 export type TermsRouteDeps = {
+  commands: CommandRuntime
   store: EventStore
-  waitForProjections: (position: Position | undefined) => Promise<boolean>
-  /** Base of the hosted pages (the verification URL base). */
-  urlBase: string
+  /** The hosted pages' base (the verification URL base) is where agreements are accepted. */
+  verification: { urlBase: string }
 }
 
+export const termsCommands = deciderBinding({
+  decider: termsDecider,
+  streamOf: (command) => streams.termsAgreement(command.agreementId),
+  // Every terms command generates a new agreement under a fresh id.
+  startsStream: () => true,
+  toResource: (state) => {
+    if (state.status !== 'generated') throw new Error('agreement state missing after generation')
+    return toTermsResource(state)
+  },
+})
+
 export const termsWriteRoutes: FastifyPluginAsyncZod<TermsRouteDeps> = async (app, deps) => {
+  const agreements = deps.commands.bind(termsCommands)
   app.post('/tos/generate', {
     schema: {
       tags: ['Terms'],
@@ -31,19 +43,17 @@ export const termsWriteRoutes: FastifyPluginAsyncZod<TermsRouteDeps> = async (ap
       response: { 201: termsAgreementResource, ...errorResponses(404, 409) },
     },
   }, async (request, reply) => {
-    const organizationId = request.principal!.organizationId
+    const { organizationId } = principalOf(request)
     const customerId = scopedCustomerId(request, request.body.customerId)
     if (customerId !== undefined) {
       const customer = await loadCustomer(deps.store, customerId)
       if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
     }
     const agreementId = newId('tos')
-    const result = await handleCommand(deps.store, termsDecider, streams.termsAgreement(agreementId), {
+    const agreement = await agreements.handle(request, {
       type: 'GenerateTermsAgreement', agreementId, organizationId, customerId: customerId ?? null, version: TERMS_VERSION,
-      url: `${deps.urlBase.replace(/\/+$/, '')}/terms/${agreementId}`, createdAt: new Date().toISOString(),
-    }, contextFrom(request), { newStream: true })
-    await deps.waitForProjections(result.position)
-    if (result.state.status !== 'generated') throw new Error('agreement state missing after generation')
-    return reply.code(201).send(toTermsResource(result.state))
+      url: `${deps.verification.urlBase.replace(/\/+$/, '')}/terms/${agreementId}`, createdAt: new Date().toISOString(),
+    })
+    return reply.code(201).send(agreement)
   })
 }

@@ -4,31 +4,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses, invalid } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
-import { type WebhookEndpointCommand, type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
+import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import {
   createWebhookEndpointBody, deletedResource, toWebhookEndpointResource, toWebhookSecretResource, updateWebhookEndpointBody, webhookEndpointResource, webhookSecretResource,
 } from '../../domain/webhook-endpoint/resource.js'
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
-import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
+import { principalOf } from '../../http/principal.js'
 import { createEndpointAllowance } from './endpointAllowance.js'
-import { handleCommand } from '../runtime/handleCommand.js'
-import { contextFrom } from '../runtime/requestContext.js'
+import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
 import type { Environment } from '../../domain/shared/environment.js'
 
 /** The egress policy's verdict on a URL; `detail` names what was refused, for the server log only. */
 export type EndpointUrlVerdict = { allowed: true } | { allowed: false; refusal: { kind: 'invalid' | 'scheme' | 'credentials' | 'address'; detail: string } }
 
-export type WriteRouteDeps = {
-  store: EventStore
+export type WebhookEndpointRouteDeps = {
+  commands: CommandRuntime
   environment: Environment
-  /** Checks a URL against the egress policy, DNS included (a port, so the decider stays pure and tests inject DNS). */
-  checkUrl: (url: string) => Promise<EndpointUrlVerdict>
-  /** The organization's endpoints now (read model), and how many it may have. */
-  countEndpoints: (organizationId: string) => Promise<number>
-  maxEndpointsPerOrganization: number
-  /** Resolves once the read models reflect `position` (bounded wait). */
-  waitForProjections: (position: Position | undefined) => Promise<boolean>
+  webhookEndpoints: {
+    /** Checks a URL against the egress policy, DNS included (a port, so the decider stays pure and tests inject DNS). */
+    checkUrl: (url: string) => Promise<EndpointUrlVerdict>
+    /** The organization's endpoints now (read model), and how many it may have. */
+    count: (organizationId: string) => Promise<number>
+    maxPerOrganization: number
+  }
 }
 
 const endpointParams = z.object({ endpointId: z.string().max(64).describe('Endpoint id, prefix ep_') })
@@ -42,7 +41,14 @@ function resourceOf(state: WebhookEndpointState) {
   return toWebhookEndpointResource(state)
 }
 
-function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['refusal']['kind'], environment: WriteRouteDeps['environment']) {
+export const webhookEndpointCommands = deciderBinding({
+  decider: webhookEndpointDecider,
+  streamOf: (command) => streams.webhookEndpoint(command.endpointId),
+  startsStream: (command) => command.type === 'CreateWebhookEndpoint',
+  toResource: resourceOf,
+})
+
+function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['refusal']['kind'], environment: Environment) {
   if (kind === 'scheme') {
     return invalid('webhook_url_https_required', 'Webhook endpoints must use https in production', [{ field: 'body.url', message: 'must be an https URL in production' }])
   }
@@ -55,22 +61,16 @@ function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['r
   return invalid('webhook_url_not_allowed', `The webhook URL is not allowed: it ${message}`, [{ field: 'body.url', message }])
 }
 
-export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> = async (app, deps) => {
-  const allowance = createEndpointAllowance({ count: deps.countEndpoints, max: deps.maxEndpointsPerOrganization })
+export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRouteDeps> = async (app, deps) => {
+  const { checkUrl, count, maxPerOrganization } = deps.webhookEndpoints
+  const allowance = createEndpointAllowance({ count, max: maxPerOrganization })
+  const endpoints = deps.commands.bind(webhookEndpointCommands)
   /** Refuses with 422 what the egress policy can tell now; the resolved address stays in the log. */
   async function assertUrlAllowed(url: string, request: FastifyRequest, endpointId?: string): Promise<void> {
-    const verdict = await deps.checkUrl(url)
+    const verdict = await checkUrl(url)
     if (verdict.allowed) return
     request.log.info({ refusal: verdict.refusal.detail, ...(endpointId ? { endpointId } : {}) }, 'webhook endpoint URL refused by the egress policy')
     throw urlRefusalError(verdict.refusal.kind, deps.environment)
-  }
-
-  async function run(command: WebhookEndpointCommand, request: Parameters<typeof contextFrom>[0]) {
-    const result = await handleCommand(deps.store, webhookEndpointDecider, streams.webhookEndpoint(command.endpointId), command, contextFrom(request), {
-      newStream: command.type === 'CreateWebhookEndpoint',
-    })
-    await deps.waitForProjections(result.position)
-    return result.state
   }
 
   app.post('/webhooks/endpoints', {
@@ -82,20 +82,21 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       response: { 201: webhookEndpointResource, ...errorResponses(409, 422) },
     },
   }, async (request, reply) => {
-    if (!(await allowance.hasRoom(request.principal!.organizationId))) {
-      throw invalid('webhook_endpoint_limit_reached', `An organization may have at most ${deps.maxEndpointsPerOrganization} webhook endpoints; delete one first`)
+    const { organizationId } = principalOf(request)
+    if (!(await allowance.hasRoom(organizationId))) {
+      throw invalid('webhook_endpoint_limit_reached', `An organization may have at most ${maxPerOrganization} webhook endpoints; delete one first`)
     }
     await assertUrlAllowed(request.body.url, request)
-    const state = await run({
+    const resource = await endpoints.handle(request, {
       type: 'CreateWebhookEndpoint',
-      organizationId: request.principal!.organizationId,
+      organizationId,
       endpointId: newId('ep'),
       now: new Date().toISOString(),
       environment: deps.environment,
       secret: generateSigningSecret(),
       ...request.body,
-    }, request)
-    return reply.code(201).send(resourceOf(state))
+    })
+    return reply.code(201).send(resource)
   })
 
   app.put('/webhooks/endpoints/:endpointId', {
@@ -109,15 +110,14 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
     },
   }, async (request) => {
     if (request.body.url !== undefined) await assertUrlAllowed(request.body.url, request, request.params.endpointId)
-    const state = await run({
+    return endpoints.handle(request, {
       type: 'UpdateWebhookEndpoint',
-      organizationId: request.principal!.organizationId,
+      organizationId: principalOf(request).organizationId,
       endpointId: request.params.endpointId,
       now: new Date().toISOString(),
       environment: deps.environment,
       ...request.body,
-    }, request)
-    return resourceOf(state)
+    })
   })
 
   app.delete('/webhooks/endpoints/:endpointId', {
@@ -129,7 +129,8 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
       response: { 200: deletedResource, ...errorResponses(404, 409) },
     },
   }, async (request) => {
-    await run({ type: 'DeleteWebhookEndpoint', organizationId: request.principal!.organizationId, endpointId: request.params.endpointId, now: new Date().toISOString() }, request)
+    const { organizationId } = principalOf(request)
+    await endpoints.handleToState(request, { type: 'DeleteWebhookEndpoint', organizationId, endpointId: request.params.endpointId, now: new Date().toISOString() })
     return { id: request.params.endpointId, deleted: true as const }
   })
 
@@ -143,13 +144,13 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WriteRouteDeps> =
     },
   }, async (request) => {
     const now = new Date()
-    const state = await run({
+    const state = await endpoints.handleToState(request, {
       type: 'RotateWebhookEndpointSecret',
-      organizationId: request.principal!.organizationId,
+      organizationId: principalOf(request).organizationId,
       endpointId: request.params.endpointId,
       now: now.toISOString(),
       secret: generateSigningSecret(),
-    }, request)
+    })
     if (state.status === 'none') throw new Error('endpoint state missing after rotation')
     return toWebhookSecretResource(state.secrets, now)
   })

@@ -8,16 +8,9 @@ import type { Environment } from '../../domain/shared/environment.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { ApiError } from '../errors/apiError.js'
 import { MAX_KEY_LENGTH, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'
+import type { Principal } from '../../http/principal.js'
 
 export const AUTH_CACHE = { ttlMs: 5_000, maxEntries: 10_000 } as const
-
-export type Principal = { organizationId: string; keyId: string; environment: Environment }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal?: Principal
-  }
-}
 
 function presentedKey(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization
@@ -28,11 +21,6 @@ function presentedKey(request: FastifyRequest): string | undefined {
   }
   const header = request.headers['x-api-key']
   return typeof header === 'string' && header.length > 0 ? header : undefined
-}
-
-export function requirePrincipal(request: FastifyRequest): Principal {
-  if (!request.principal) throw new ApiError(401, 'Missing API key')
-  return request.principal
 }
 
 export const authenticate = fp(async (app: FastifyInstance, options: { db: Kysely<ReadDatabase>; environment: Environment }) => {

@@ -5,7 +5,7 @@ import t from 'tap'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { expireDueSessions } from '../../commands/customers/verificationExpiry.js'
 import { findDueSessions } from '../../read-api/customers/queries.js'
-import { startCustomerTimers } from '../../server/customerRoutes.js'
+import { startCustomerTimers } from '../../server/customerTimers.js'
 import { startTestApp, type TestApp } from '../harness/testApp.js'
 import { completeIndividualBody, createBusiness, createIndividual, saveVerification } from './fixtures.js'
 

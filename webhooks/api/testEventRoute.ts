@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { loadAggregate } from '../../commands/runtime/handleCommand.js'
-import { toMetadata } from '../../commands/runtime/commandContext.js'
-import { contextFrom } from '../../commands/runtime/requestContext.js'
+import { toMetadata } from '../../commands/runtime/commandOrigin.js'
+import { originFrom } from '../../commands/runtime/requestOrigin.js'
 import { errorResponses } from '../../domain/errors.js'
 import type { Decider } from '../../domain/decider.js'
 import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
@@ -54,7 +54,7 @@ export const webhookTestEventRoute: FastifyPluginAsyncZod<TestEventDeps> = async
       id: eventId,
       type: event.type,
       data: parseEventData(event.type, event.data),
-      metadata: toMetadata(contextFrom(request)),
+      metadata: toMetadata(originFrom(request)),
     }], { expectedRevision: 'no_stream' })
     // So a GET of the message right after this answer finds it.
     const stored = await deps.waitForMessages(appended.position, WEBHOOK_LIMITS.messageWaitMs)

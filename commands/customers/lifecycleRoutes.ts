@@ -3,18 +3,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
-import { customerResource, toCustomerResource, toVerificationResult, verificationResult } from '../../domain/customer/resource.js'
+import { customerResource, toVerificationResult, verificationResult } from '../../domain/customer/resource.js'
 import { createBusinessCustomerBody, createIndividualCustomerBody } from '../../domain/customer/schemas/create.js'
 import { DomainError, errorResponses } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
+import { principalOf } from '../../http/principal.js'
+import { customerCommands, existing } from './customerCommands.js'
 import type { CustomerRouteDeps } from './deps.js'
-import { existing, runCustomerCommand } from './runCustomerCommand.js'
 
 const deletedResource = z.object({ id: z.string(), deleted: z.literal(true) })
 
-export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
-  const scoped = (request: { principal?: { organizationId: string } }, customerId: string) =>
-    ({ organizationId: request.principal!.organizationId, customerId, now: new Date().toISOString() })
+export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
+  const customers = deps.commands.bind(customerCommands)
+  const scoped = (request: Parameters<typeof principalOf>[0], customerId: string) =>
+    ({ organizationId: principalOf(request).organizationId, customerId, now: new Date().toISOString() })
   /** A session bound to one customer acts for it; creating customers is the platform's own business. */
   const refuseOnBehalfOf = (request: { onBehalfOf?: string | undefined }) => {
     if (request.onBehalfOf !== undefined) throw new DomainError('forbidden', 'on_behalf_of_not_allowed', 'Creating customers is a platform operation: omit X-On-Behalf-Of')
@@ -31,8 +33,7 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
     },
   }, async (request, reply) => {
     refuseOnBehalfOf(request)
-    const state = await runCustomerCommand(deps, request, { type: 'CreateIndividualCustomer', ...scoped(request, newId('cus')), body: request.body })
-    return reply.code(201).send(toCustomerResource(existing(state)))
+    return reply.code(201).send(await customers.handle(request, { type: 'CreateIndividualCustomer', ...scoped(request, newId('cus')), body: request.body }))
   })
 
   app.post('/customers/businesses', {
@@ -46,8 +47,7 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
     },
   }, async (request, reply) => {
     refuseOnBehalfOf(request)
-    const state = await runCustomerCommand(deps, request, { type: 'CreateBusinessCustomer', ...scoped(request, newId('cus')), body: request.body })
-    return reply.code(201).send(toCustomerResource(existing(state)))
+    return reply.code(201).send(await customers.handle(request, { type: 'CreateBusinessCustomer', ...scoped(request, newId('cus')), body: request.body }))
   })
 
   app.post('/customers/:id/submit', {
@@ -60,7 +60,7 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
       response: { 200: verificationResult, ...errorResponses(404, 409) },
     },
   }, async (request) => {
-    const state = await runCustomerCommand(deps, request, { type: 'SubmitCustomer', ...scoped(request, request.params.id) })
+    const state = await customers.handleToState(request, { type: 'SubmitCustomer', ...scoped(request, request.params.id) })
     return toVerificationResult(existing(state), new Date())
   })
 
@@ -74,8 +74,7 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
       response: { 200: customerResource, ...errorResponses(404, 409) },
     },
   }, async (request) => {
-    const state = await runCustomerCommand(deps, request, { type: 'ArchiveCustomer', ...scoped(request, request.params.id) })
-    return toCustomerResource(existing(state))
+    return customers.handle(request, { type: 'ArchiveCustomer', ...scoped(request, request.params.id) })
   })
 
   app.delete('/customers/:id', {
@@ -88,7 +87,7 @@ export const customerWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asy
       response: { 200: deletedResource, ...errorResponses(404, 409) },
     },
   }, async (request) => {
-    await runCustomerCommand(deps, request, { type: 'DeleteCustomer', ...scoped(request, request.params.id) })
+    await customers.handleToState(request, { type: 'DeleteCustomer', ...scoped(request, request.params.id) })
     return { id: request.params.id, deleted: true as const }
   })
 }

@@ -1,7 +1,7 @@
 // Who issued a command and why: carried into every appended event's metadata.
 import type { EventMetadata } from '../../events/store/port.js'
 
-export type CommandContext = {
+export type CommandOrigin = {
   organizationId: string
   requestId: string
   /** API key id, agent id, or `cli:<user>` for operator commands. */
@@ -15,15 +15,15 @@ export type CommandContext = {
   commandId?: string
 }
 
-export function toMetadata(context: CommandContext): EventMetadata {
+export function toMetadata(origin: CommandOrigin): EventMetadata {
   return {
-    organizationId: context.organizationId,
-    requestId: context.requestId,
-    actor: context.actor,
-    ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
-    causationId: context.causationId ?? context.requestId,
-    correlationId: context.correlationId ?? context.requestId,
-    ...(context.onBehalfOf ? { onBehalfOf: context.onBehalfOf } : {}),
-    ...(context.commandId ? { commandId: context.commandId } : {}),
+    organizationId: origin.organizationId,
+    requestId: origin.requestId,
+    actor: origin.actor,
+    ...(origin.idempotencyKey ? { idempotencyKey: origin.idempotencyKey } : {}),
+    causationId: origin.causationId ?? origin.requestId,
+    correlationId: origin.correlationId ?? origin.requestId,
+    ...(origin.onBehalfOf ? { onBehalfOf: origin.onBehalfOf } : {}),
+    ...(origin.commandId ? { commandId: origin.commandId } : {}),
   }
 }

@@ -4,10 +4,11 @@ import { z } from 'zod'
 import { customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
 import { REVIEW_OUTCOMES } from '../../domain/customer/enums.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
-import { customerResource, toCustomerResource } from '../../domain/customer/resource.js'
+import { customerResource } from '../../domain/customer/resource.js'
 import { DomainError, errorResponses } from '../../domain/errors.js'
+import { principalOf } from '../../http/principal.js'
+import { customerCommands } from '../customers/customerCommands.js'
 import type { CustomerRouteDeps } from '../customers/deps.js'
-import { existing, runCustomerCommand } from '../customers/runCustomerCommand.js'
 
 const simulateReviewBody = z.object({
   outcome: z.enum(REVIEW_OUTCOMES).describe('APPROVED, REJECTED or NEEDS_MORE_INFORMATION'),
@@ -15,7 +16,8 @@ const simulateReviewBody = z.object({
     .describe('Shown as statusReasons (what more information is needed, why rejected)'),
 })
 
-export const sandboxCustomerRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = async (app, deps) => {
+export const sandboxReviewSimulationRoutes: FastifyPluginAsyncZod<Pick<CustomerRouteDeps, 'commands' | 'environment'>> = async (app, deps) => {
+  const customers = deps.commands.bind(customerCommands)
   // Before validation and idempotency: in production these operations do not exist for anyone.
   app.addHook('onRequest', async () => {
     if (deps.environment === 'production') throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
@@ -32,10 +34,10 @@ export const sandboxCustomerRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
       response: { 202: customerResource, ...errorResponses(403, 404, 409) },
     },
   }, async (request, reply) => {
-    const state = await runCustomerCommand(deps, request, {
-      type: 'SimulateReview', organizationId: request.principal!.organizationId, customerId: request.params.id,
+    const customer = await customers.handle(request, {
+      type: 'SimulateReview', organizationId: principalOf(request).organizationId, customerId: request.params.id,
       now: new Date().toISOString(), outcome: request.body.outcome, reasons: request.body.reasons,
     })
-    return reply.code(202).send(toCustomerResource(existing(state)))
+    return reply.code(202).send(customer)
   })
 }

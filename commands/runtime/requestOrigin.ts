@@ -1,10 +1,10 @@
-// Builds a command's context from an authenticated HTTP request.
+// Builds a command's origin from an authenticated HTTP request.
 import type { FastifyRequest } from 'fastify'
-import type { CommandContext } from './commandContext.js'
+import { principalOf } from '../../http/principal.js'
+import type { CommandOrigin } from './commandOrigin.js'
 
-export function contextFrom(request: FastifyRequest): CommandContext {
-  const principal = request.principal
-  if (!principal) throw new Error('contextFrom needs an authenticated request')
+export function originFrom(request: FastifyRequest): CommandOrigin {
+  const principal = principalOf(request)
   const idempotencyKey = request.headers['idempotency-key']
   const correlation = request.headers['x-correlation-id']
   return {

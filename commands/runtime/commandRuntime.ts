@@ -1,0 +1,84 @@
+// The command runtime, created once per process (server/app.ts): deciders bound to it handle a
+// write route's command end to end, the same way for every aggregate (after Emmett's
+// DeciderCommandHandler): the principal and scope check, the command's origin, decide and append
+// (handleCommand.ts: per-stream queue, stream lock, bounded retries), the read-your-writes wait,
+// and the resource the route answers with.
+import type { FastifyRequest } from 'fastify'
+import type { Decider, DomainEvent } from '../../domain/decider.js'
+import type { EventStore, Position } from '../../events/store/port.js'
+import { principalOf } from '../../http/principal.js'
+import type { CommandOrigin } from './commandOrigin.js'
+import { type CommandResult, handleCommand, useStreamLock } from './handleCommand.js'
+import { originFrom } from './requestOrigin.js'
+import { type StreamLock, noStreamLock } from './streamLock.js'
+
+/** How one aggregate's commands are handled; declared once beside the aggregate's routes. */
+export type DeciderBinding<State, Command extends { organizationId: string }, Event extends DomainEvent, Resource> = {
+  decider: Decider<State, Command, Event>
+  streamOf: (command: Command) => string
+  /** Commands that start a stream under an id generated for them (no read, no queue: handleCommand.ts). */
+  startsStream?: (command: Command) => boolean
+  /** Refuses, before anything is read, a command outside the request's scope (X-On-Behalf-Of). */
+  assertInScope?: (request: FastifyRequest, command: Command) => void
+  /** The resource a route answers with, from the state the command left. */
+  toResource: (state: State) => Resource
+}
+
+export type BoundDecider<State, Command, Resource> = {
+  /** Handles `command` for the request's principal and answers with the aggregate's resource. */
+  handle(request: FastifyRequest, command: Command): Promise<Resource>
+  /** The same, handing back the state, for answers other than the resource (a verification result, a session). */
+  handleToState(request: FastifyRequest, command: Command): Promise<State>
+}
+
+export type CommandRuntime = {
+  store: EventStore
+  /** A command outside HTTP (the CLI, timers, workflows): no wait for the read models. */
+  handle<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>, stream: string, command: Command, origin: CommandOrigin, options?: { newStream?: boolean },
+  ): Promise<CommandResult<State>>
+  /** Resolves once the read models reflect `position` (bounded: false past the wait). */
+  readYourWrites(position: Position | undefined): Promise<boolean>
+  bind<State, Command extends { organizationId: string }, Event extends DomainEvent, Resource>(
+    binding: DeciderBinding<State, Command, Event, Resource>,
+  ): BoundDecider<State, Command, Resource>
+}
+
+export function createCommandRuntime(options: {
+  store: EventStore
+  /** Cross-process turns on contended streams; noStreamLock when this process is alone on its store. */
+  streamLock?: StreamLock
+  readYourWrites: (position: Position | undefined) => Promise<boolean>
+}): CommandRuntime {
+  const { store, readYourWrites } = options
+  useStreamLock(store, options.streamLock ?? noStreamLock)
+  return {
+    store,
+    handle: (decider, stream, command, origin, handleOptions) => handleCommand(store, decider, stream, command, origin, handleOptions),
+    readYourWrites,
+    bind(binding) {
+      const handleToState = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) => {
+        const principal = principalOf(request)
+        // Routes build commands from the principal; a command for another organization is a bug.
+        if (command.organizationId !== principal.organizationId) throw new Error('command organization differs from the caller\'s')
+        binding.assertInScope?.(request, command)
+        const result = await handleCommand(store, binding.decider, binding.streamOf(command), command, originFrom(request), {
+          newStream: binding.startsStream?.(command) ?? false,
+        })
+        await readYourWrites(result.position)
+        return result.state
+      }
+      return {
+        handleToState,
+        handle: async (request, command) => binding.toResource(await handleToState(request, command)),
+      }
+    },
+  }
+}
+
+/** Declares an aggregate's binding with its types inferred from the decider. */
+export function deciderBinding<State, Command extends { organizationId: string }, Event extends DomainEvent, Resource>(
+  binding: DeciderBinding<State, Command, Event, Resource>,
+): DeciderBinding<State, Command, Event, Resource> {
+  return binding
+}

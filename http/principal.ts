@@ -1,0 +1,26 @@
+// The authenticated caller of a request (set by server/auth/authenticate.ts) and the one typed way
+// to read it: a route that runs without one answers 401 instead of failing on undefined.
+import type { FastifyRequest } from 'fastify'
+import type { Environment } from '../domain/shared/environment.js'
+
+export type Principal = { organizationId: string; keyId: string; environment: Environment }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal
+  }
+}
+
+/** No authenticated principal on a request that needs one; its statusCode makes the error body a 401. */
+export class MissingPrincipalError extends Error {
+  override readonly name = 'MissingPrincipalError'
+  readonly statusCode = 401
+  constructor() {
+    super('Missing API key: send Authorization: Bearer <API_KEY>')
+  }
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new MissingPrincipalError()
+  return request.principal
+}

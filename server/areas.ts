@@ -1,0 +1,56 @@
+// The server's one list of area plugins: every route plugin of every area, each registered inside
+// /v1 the same way with the same deps object (built once in app.ts). A new aggregate adds its
+// write and read plugins here; each plugin declares the part of AreaDeps it uses.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Kysely } from 'kysely'
+import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
+import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
+import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
+import { verificationWriteRoutes } from '../commands/customers/verificationRoutes.js'
+import type { DocumentContentStore } from '../domain/document/contentStore.js'
+import { documentWriteRoutes } from '../commands/documents/routes.js'
+import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
+import { termsWriteRoutes } from '../commands/terms/routes.js'
+import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
+import type { Environment } from '../domain/shared/environment.js'
+import type { EventStore } from '../events/store/port.js'
+import type { ReadDatabase } from '../projections/schema.js'
+import { customerReadRoutes } from '../read-api/customers/routes.js'
+import { documentReadRoutes } from '../read-api/documents/routes.js'
+import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
+import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
+import type { WebhookDelivery } from '../webhooks/webhookDelivery.js'
+
+export type AreaDeps = {
+  db: Kysely<ReadDatabase>
+  store: EventStore
+  environment: Environment
+  /** The command runtime: bound deciders, stream lock, read-your-writes wait. */
+  commands: CommandRuntime
+  webhooks: WebhookDelivery
+  webhookEndpoints: WebhookEndpointRouteDeps['webhookEndpoints']
+  documentContents: DocumentContentStore
+  verification: { urlBase: string; sessionTtlMs: number }
+}
+
+export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
+  // webhook endpoints
+  webhookEndpointWriteRoutes,
+  webhookEndpointReadRoutes,
+  // customers
+  customerLifecycleRoutes,
+  verificationWriteRoutes,
+  associatedWriteRoutes,
+  sessionWriteRoutes,
+  customerReadRoutes,
+  // sandbox
+  sandboxReviewSimulationRoutes,
+  // documents
+  documentWriteRoutes,
+  documentReadRoutes,
+  // terms
+  termsWriteRoutes,
+  // webhook messages
+  webhookMessageRoutes,
+]
