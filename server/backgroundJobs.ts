@@ -22,7 +22,11 @@ export type BackgroundJob = {
 
 export const backgroundJobs: readonly BackgroundJob[] = [
   // Due timers (verification-session expiry, ...): the durable scheduler's worker.
-  { name: 'scheduler', intervalMs: SCHEDULER_LIMITS.pollIntervalMs, run: ({ db, store, log, signal }) => runDueCommands({ db, store, log, signal }) },
+  {
+    name: 'scheduler',
+    intervalMs: SCHEDULER_LIMITS.pollIntervalMs,
+    run: ({ db, store, log, signal }) => runDueCommands({ db, store, log, signal }),
+  },
   { name: 'webhook-retention', intervalMs: WEBHOOK_LIMITS.retentionIntervalMs, run: ({ db }) => purgeExpiredMessages(db) },
   { name: 'idempotency-purge', intervalMs: IDEMPOTENCY_LIMITS.purgeIntervalMs, run: ({ db }) => purgeExpiredIdempotencyKeys(db) },
 ]
@@ -37,7 +41,10 @@ export function startBackgroundJobs(context: JobContext, jobs: readonly Backgrou
   const running = new Set<Promise<void>>()
   const loop = (job: BackgroundJob) => {
     if (stopped) return
-    const run = job.run({ ...context, signal: stopping.signal }).then(() => undefined, (error: unknown) => context.log.error({ err: error, job: job.name }, `background job ${job.name} failed`))
+    const run = job.run({ ...context, signal: stopping.signal }).then(
+      () => undefined,
+      (error: unknown) => context.log.error({ err: error, job: job.name }, `background job ${job.name} failed`),
+    )
     running.add(run)
     void run.finally(() => {
       running.delete(run)

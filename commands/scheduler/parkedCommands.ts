@@ -5,7 +5,16 @@ import type { ReadDatabase } from '../../projections/schema.js'
 
 export const PARKED_LIMITS = { maxListed: 1_000 } as const
 
-export type ParkedCommand = { id: string; organizationId: string; aggregate: string; stream: string; dueAt: Date; attempts: number; lastError: string | null; parkedAt: Date }
+export type ParkedCommand = {
+  id: string
+  organizationId: string
+  aggregate: string
+  stream: string
+  dueAt: Date
+  attempts: number
+  lastError: string | null
+  parkedAt: Date
+}
 
 /** Parked rows, oldest first, at most `limit` (bounded by PARKED_LIMITS.maxListed). */
 export async function listParkedCommands(db: Kysely<ReadDatabase>, limit: number = PARKED_LIMITS.maxListed): Promise<ParkedCommand[]> {
@@ -16,7 +25,8 @@ export async function listParkedCommands(db: Kysely<ReadDatabase>, limit: number
     .limit(Math.min(Math.max(limit, 1), PARKED_LIMITS.maxListed))
     .execute()
   return rows.map((r) => ({
-    id: r.id, organizationId: r.organization_id, aggregate: r.aggregate, stream: r.stream, dueAt: r.due_at, attempts: r.attempts, lastError: r.last_error, parkedAt: r.updated_at,
+    id: r.id, organizationId: r.organization_id, aggregate: r.aggregate, stream: r.stream,
+    dueAt: r.due_at, attempts: r.attempts, lastError: r.last_error, parkedAt: r.updated_at,
   }))
 }
 

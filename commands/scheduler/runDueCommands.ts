@@ -44,8 +44,8 @@ function load(registry: SchedulableRegistry, row: Claimed): LoadedCommand {
   try {
     return aggregate.load(row.command)
   } catch (error) {
-    if (error instanceof ZodError) throw new UnrunnableCommandError(`the stored command is not one of ${row.aggregate}: ${describeFailure(error)}`)
-    throw error
+    if (!(error instanceof ZodError)) throw error
+    throw new UnrunnableCommandError(`the stored command is not one of ${row.aggregate}: ${describeFailure(error)}`)
   }
 }
 

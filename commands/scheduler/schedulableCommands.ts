@@ -29,7 +29,10 @@ function schedulable<State, Command, Event extends DomainEvent, Stored>(
     schema,
     load(json) {
       const stored = schema.parse(json)
-      return async ({ store, stream, context, now }) => (await handleCommand(store, decider, stream, atFiring(stored, now), context)).events.length
+      return async ({ store, stream, context, now }) => {
+        const result = await handleCommand(store, decider, stream, atFiring(stored, now), context)
+        return result.events.length
+      }
     },
   }
 }

@@ -18,13 +18,18 @@ export type ScheduleRequest<A extends SchedulableAggregateName> = {
 }
 
 /** Resolves true when the row was added, false when a row with this id already existed. */
-export async function scheduleCommand<A extends SchedulableAggregateName>(db: Kysely<ReadDatabase>, request: ScheduleRequest<A>): Promise<boolean> {
+export async function scheduleCommand<A extends SchedulableAggregateName>(
+  db: Kysely<ReadDatabase>,
+  request: ScheduleRequest<A>,
+): Promise<boolean> {
   if (request.id.length === 0 || request.id.length > SCHEDULER_LIMITS.maxIdLength) {
     throw new RangeError(`A scheduled command id has 1 to ${SCHEDULER_LIMITS.maxIdLength} characters`)
   }
   if (Number.isNaN(request.dueAt.getTime())) throw new RangeError('A scheduled command needs a valid due time')
   const json = JSON.stringify(schedulableAggregates[request.aggregate].schema.parse(request.command))
-  if (Buffer.byteLength(json) > SCHEDULER_LIMITS.maxCommandBytes) throw new RangeError(`A scheduled command is at most ${SCHEDULER_LIMITS.maxCommandBytes} bytes`)
+  if (Buffer.byteLength(json) > SCHEDULER_LIMITS.maxCommandBytes) {
+    throw new RangeError(`A scheduled command is at most ${SCHEDULER_LIMITS.maxCommandBytes} bytes`)
+  }
   const result = await db.insertInto('scheduled_commands')
     .values({
       id: request.id,

@@ -21,7 +21,8 @@ const recordingLog = { error: (obj: object, msg: string) => void errors.push({ o
 /** A row for a test aggregate (the table takes any name; only the registry knows what runs). */
 async function insertRow(id: string, aggregate: string, command: unknown, dueAt: Date) {
   await db.insertInto('scheduled_commands').values({
-    id, organization_id: h.org.organizationId, aggregate, stream: `probe-${id}`, command: JSON.stringify(command), due_at: dueAt, next_attempt_at: dueAt,
+    id, organization_id: h.org.organizationId, aggregate, stream: `probe-${id}`,
+    command: JSON.stringify(command), due_at: dueAt, next_attempt_at: dueAt,
   }).execute()
 }
 const rowOf = (id: string) => db.selectFrom('scheduled_commands').selectAll().where('id', '=', id).executeTakeFirst()
@@ -158,7 +159,8 @@ t.test('due verification sessions: two instances racing expire each exactly once
     t.equal(res.statusCode, 201)
     sessions.push({ customerId: c.id, sessionId: res.json().id })
   }
-  t.equal((await db.selectFrom('scheduled_commands').select('id').execute()).length, sessions.length, 'one timer per session, from its creation')
+  const timers = await db.selectFrom('scheduled_commands').select('id').execute()
+  t.equal(timers.length, sessions.length, 'one timer per session, from its creation')
   // As if the scheduler had been away until after every session expired.
   const later = () => new Date(Date.now() + 5_000)
   const second = openReadDatabase(h.runtime.databaseUrl, 5)
@@ -176,10 +178,11 @@ t.test('due verification sessions: two instances racing expire each exactly once
     t.equal(expired[0]?.metadata.actor, 'system:scheduler')
   }
   // Fired again (a crash before the row's delete committed): the command runtime appends nothing.
+  const { organizationId } = h.org
   for (const s of sessions) {
     await scheduleCommand(db, {
-      id: expiryTimerId(s.sessionId), organizationId: h.org.organizationId, aggregate: 'customer', stream: `customer-${s.customerId}`, dueAt: new Date(),
-      command: { type: 'ExpireVerificationSession', organizationId: h.org.organizationId, customerId: s.customerId, sessionId: s.sessionId },
+      id: expiryTimerId(s.sessionId), organizationId, aggregate: 'customer', stream: `customer-${s.customerId}`, dueAt: new Date(),
+      command: { type: 'ExpireVerificationSession', organizationId, customerId: s.customerId, sessionId: s.sessionId },
     })
   }
   t.equal((await runDueCommands({ db, store, log: recordingLog, clock: later })).fired, sessions.length, 'the rows ran again')

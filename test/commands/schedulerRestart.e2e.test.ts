@@ -38,7 +38,8 @@ async function post(url: string, body: unknown): Promise<{ id: string }> {
   if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
   return (await res.json()) as { id: string }
 }
-const expiries = async (customerId: string) => (await store.readStream(streams.customer(customerId))).filter((e) => e.type === 'VerificationSessionExpired')
+const expiries = async (customerId: string) =>
+  (await store.readStream(streams.customer(customerId))).filter((e) => e.type === 'VerificationSessionExpired')
 const timerIds = async () => (await client.query<{ id: string }>('SELECT id FROM scheduled_commands ORDER BY id')).rows.map((r) => r.id)
 
 t.test('timers due while the service is down fire exactly once after restart', async (t) => {
@@ -57,8 +58,13 @@ t.test('timers due while the service is down fire exactly once after restart', a
   const now = new Date()
   const secondSessionId = newId('vsess', now.getTime())
   await handleCommand(store, customerDecider, streams.customer(second.id), {
-    type: 'CreateVerificationSession', organizationId, customerId: second.id, now: now.toISOString(), associatedEntityId: null, email: undefined, sendInvite: false,
-    session: { sessionId: secondSessionId, verificationUrl: `https://verify.example.com/sessions/${secondSessionId}?token=t`, expiresAt: new Date(now.getTime() + 1_000).toISOString() },
+    type: 'CreateVerificationSession', organizationId, customerId: second.id, now: now.toISOString(),
+    associatedEntityId: null, email: undefined, sendInvite: false,
+    session: {
+      sessionId: secondSessionId,
+      verificationUrl: `https://verify.example.com/sessions/${secondSessionId}?token=t`,
+      expiresAt: new Date(now.getTime() + 1_000).toISOString(),
+    },
   }, { organizationId, requestId: 'req_dead_process', actor: 'test' })
 
   await sleep(TTL_MS + 500)
@@ -74,7 +80,8 @@ t.test('timers due while the service is down fire exactly once after restart', a
   for (const [customerId, sessionId] of [[first.id, firstSession.id], [second.id, secondSessionId]] as const) {
     const expired = await expiries(customerId)
     t.equal(expired.length, 1, `${sessionId} expired exactly once`)
-    t.match(expired[0], { data: { sessionId, reason: 'EXPIRED' }, metadata: { commandId: expiryTimerId(sessionId), actor: 'system:scheduler' } })
+    const metadata = { commandId: expiryTimerId(sessionId), actor: 'system:scheduler' }
+    t.match(expired[0], { data: { sessionId, reason: 'EXPIRED' }, metadata })
   }
   t.same(await timerIds(), [], 'both timers done and gone')
 

@@ -53,12 +53,15 @@ t.test('runs at once, again after each interval, survives a failure, and stop wa
 })
 
 t.test('the idempotency purge deletes records past retention only', async (t) => {
-  const res = async (key: string) => h.request({ method: 'POST', url: '/v1/customers/individuals', headers: { 'idempotency-key': key }, payload: { firstName: 'A', lastName: 'B' } })
+  const create = { method: 'POST' as const, url: '/v1/customers/individuals', payload: { firstName: 'A', lastName: 'B' } }
+  const res = async (key: string) => h.request({ ...create, headers: { 'idempotency-key': key } })
   t.equal((await res('purge-old')).statusCode, 201)
   t.equal((await res('purge-young')).statusCode, 201)
   const retentionSeconds = IDEMPOTENCY_LIMITS.retentionMs / 1000
-  await sql`UPDATE idempotency_keys SET created_at = now() - make_interval(secs => ${retentionSeconds + 60}) WHERE key = 'purge-old'`.execute(h.runtime.db)
-  await sql`UPDATE idempotency_keys SET created_at = now() - make_interval(secs => ${retentionSeconds - 60}) WHERE key = 'purge-young'`.execute(h.runtime.db)
+  const age = (key: string, seconds: number) =>
+    sql`UPDATE idempotency_keys SET created_at = now() - make_interval(secs => ${seconds}) WHERE key = ${key}`.execute(h.runtime.db)
+  await age('purge-old', retentionSeconds + 60)
+  await age('purge-young', retentionSeconds - 60)
   t.equal(await purgeExpiredIdempotencyKeys(h.runtime.db), 1, 'one purged')
   const keys = (await h.runtime.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'purge-%').execute()).map((r) => r.key)
   t.same(keys, ['purge-young'], 'the one inside retention stays')
