@@ -3,11 +3,14 @@
 // command is retried with exponential back-off, then parked for an operator, who can send it back;
 // a row that can never run is parked at once; due verification sessions expire once each.
 import t from 'tap'
-import { expiryTimerId } from '../../commands/customers/verificationExpiry.js'
+import { expiryTimerId, verificationExpiryScheduling } from '../../commands/customers/verificationExpiry.js'
 import { listParkedCommands, retryParkedCommand } from '../../commands/scheduler/parkedCommands.js'
 import { runDueCommands, type SchedulerDeps } from '../../commands/scheduler/runDueCommands.js'
 import type { LoadedCommand, SchedulableRegistry } from '../../commands/scheduler/schedulableCommands.js'
 import { scheduleCommand } from '../../commands/scheduler/scheduleCommand.js'
+import { timerConsumers } from '../../commands/scheduler/timerConsumers.js'
+import { allProjectors } from '../../projections/allProjectors.js'
+import { createProjectionRunner } from '../../projections/runtime/projectionRunner.js'
 import { openReadDatabase } from '../../projections/database.js'
 import { startTestApp } from '../harness/testApp.js'
 import { createIndividual } from '../customers/fixtures.js'
@@ -190,4 +193,23 @@ t.test('due verification sessions: two instances racing expire each exactly once
     const events = await store.readStream(`customer-${s.customerId}`)
     t.equal(events.filter((e) => e.type === 'VerificationSessionExpired').length, 1, 'and appended nothing')
   }
+})
+
+t.test('an existing database upgrades in place: the timer consumer starts from zero and schedules every session once', async (t) => {
+  const c = await createIndividual(h)
+  const session = (await h.request({ method: 'POST', url: `/v1/customers/${c.id}/verification_sessions`, payload: {} })).json()
+  // As before migration 0008: no timers, and no checkpoint for their consumer.
+  await h.runtime.runner.stop()
+  await clear()
+  await db.deleteFrom('projection_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
+  const runner = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log: { info: () => undefined, error: () => undefined } })
+  await runner.start()
+  t.teardown(() => runner.stop())
+  const head = await store.readAll({ maxCount: 10_000 })
+  t.ok(await runner.waitFor(head.at(-1)?.position, 10_000), 'caught up')
+  const timers = (await db.selectFrom('scheduled_commands').select('id').execute()).map((r) => r.id)
+  t.ok(timers.includes(expiryTimerId(session.id)), 'the session created before the upgrade has its timer')
+  t.equal(new Set(timers).size, timers.length, 'one row per session')
+  const created = head.filter((e) => e.type === 'VerificationSessionCreated').length
+  t.equal(timers.length, created, 'every session ever created has exactly one timer')
 })
