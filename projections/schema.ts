@@ -2,6 +2,7 @@
 // keys: a rebuild replaces them one at a time.
 import type { ColumnType } from 'kysely'
 import type { Environment } from '../domain/shared/environment.js'
+import type { ScheduledCommandsTable } from './scheduledCommandsSchema.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json<T> = ColumnType<T, string, string>
@@ -229,4 +230,5 @@ export interface ReadDatabase {
   webhook_endpoints: WebhookEndpointsTable
   webhook_endpoint_counts: WebhookEndpointCountsTable
   idempotency_keys: IdempotencyKeysTable
+  scheduled_commands: ScheduledCommandsTable
 }

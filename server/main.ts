@@ -3,14 +3,12 @@
 // SHUTDOWN_TIMEOUT_MS and never leaves an embedded cluster this server owns running.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
+import { type RunningJobs, startBackgroundJobs } from './backgroundJobs.js'
 import { loadConfig } from './config.js'
 import { ensureDemoOrganization } from './firstStart.js'
-import { purgeExpiredIdempotencyKeys } from './idempotency/idempotency.js'
-import { startCustomerTimers } from './customerTimers.js'
 import { createLogger } from './logger.js'
 import { type Runtime, openRuntime } from './runtime.js'
 
-const PURGE_INTERVAL_MS = 60 * 60 * 1000
 const SHUTDOWN_TIMEOUT_MS = 15_000
 /** Of the shutdown budget, what is kept back for stopping the embedded cluster when the rest hangs. */
 const CLUSTER_STOP_RESERVE_MS = 3_000
@@ -20,7 +18,7 @@ const logger = createLogger(config.LOG_LEVEL)
 
 let runtime: Runtime | undefined
 let app: FastifyInstance | undefined
-let customerTimers: { stop(): Promise<void> } | undefined
+let jobs: RunningJobs | undefined
 let stopping = false
 
 /** The part of a stop that must happen even when the orderly one hangs: the cluster we own. */
@@ -43,7 +41,7 @@ async function stop(signal: string): Promise<void> {
     // A signal during boot: let boot reach its next check, so what it opened is closed below.
     await booting
     await app?.close()
-    await customerTimers?.stop()
+    await jobs?.stop()
     await runtime?.close()
     process.exit(0)
   } catch (error) {
@@ -60,7 +58,7 @@ async function boot(): Promise<void> {
   runtime = await openRuntime(config, { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) }, { takeOverEmbedded: true })
   if (stopping) return
   await runtime.runner.start()
-  // Subscriber, dispatcher and retention job; runtime.close() stops them before the store closes.
+  // Subscriber and dispatcher; runtime.close() stops them before the store closes.
   await runtime.webhooks.start({
     tuning: { requestTimeoutMs: config.WEBHOOK_REQUEST_TIMEOUT_MS, ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}) },
   })
@@ -68,13 +66,8 @@ async function boot(): Promise<void> {
   if (stopping) return
   app = await buildApp(runtime, logger)
   await app.listen({ port: config.PORT, host: config.HOST })
-  const started = runtime
-  customerTimers = startCustomerTimers(started, (error) => logger.error({ err: error }, 'verification session expiry failed'))
-
-  const purge = setInterval(() => {
-    purgeExpiredIdempotencyKeys(started.db).catch((error: unknown) => logger.error({ err: error }, 'idempotency purge failed'))
-  }, PURGE_INTERVAL_MS)
-  purge.unref()
+  // The scheduler and the purges (server/backgroundJobs.ts); stopped before the runtime closes.
+  jobs = startBackgroundJobs({ db: runtime.db, store: runtime.store, log: logger })
 }
 
 const booting: Promise<void> = boot().catch(async (error: unknown) => {

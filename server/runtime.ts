@@ -2,6 +2,7 @@
 // schema, the event store (Postgres, or EventStoreDB when EVENTSTORE_URL is set) and the projectors.
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { timerConsumers } from '../commands/scheduler/timerConsumers.js'
 import type { EventStore } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { allProjectors } from '../projections/allProjectors.js'
@@ -65,7 +66,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   } else {
     store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
-  const runner = createProjectionRunner({ store, db, projectors: allProjectors, log, backoff: options.consumerBackoff })
+  const runner = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log, backoff: options.consumerBackoff })
   const webhooks = createWebhookDelivery({
     db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
     onError: (e, message) => log.error({ err: e }, message),

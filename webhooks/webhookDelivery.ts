@@ -1,6 +1,6 @@
-// Webhook delivery as one object the process owns: the subscriber (events -> messages), the
-// dispatcher (messages -> HTTP) and the retention job. Created with the runtime, started by the
-// server (or a test, or a dispatcher-only process) with the parts it wants.
+// Webhook delivery as one object the process owns: the subscriber (events -> messages) and the
+// dispatcher (messages -> HTTP). Created with the runtime, started by the server (or a test, or a
+// dispatcher-only process) with the parts it wants. Retention is a background job (server/backgroundJobs.ts).
 import type { Kysely } from 'kysely'
 import type { PublicEventMapper } from '../domain/publicEvents.js'
 import type { EventStore, Position } from '../events/store/port.js'
@@ -12,15 +12,12 @@ import type { Environment } from '../domain/shared/environment.js'
 import type { Resolver } from './egress/resolveTarget.js'
 import { type DispatcherTuning, dispatcherTuning } from './limits.js'
 import { publicEventMappers } from './publicEventMappers.js'
-import { type RetentionJob, startRetentionJob } from './retention/retentionJob.js'
 import { type WebhookSubscriber, createWebhookSubscriber } from './subscriber/subscriber.js'
 
 export type WebhookStartOptions = {
   subscriber?: boolean
   dispatcher?: boolean
-  retention?: boolean
   tuning?: Partial<DispatcherTuning>
-  retentionIntervalMs?: number
   /** Replaces DNS for egress checks (tests of hosts that resolve to private addresses). */
   resolver?: Resolver
   /** Mappers beside the registered ones (tests of fan-out without a domain that emits public events). */
@@ -42,10 +39,9 @@ export function createWebhookDelivery(deps: {
   assertRetrySchedule(deps.retryScheduleMs)
   let subscriber: WebhookSubscriber | undefined
   let dispatcher: Dispatcher | undefined
-  let retention: RetentionJob | undefined
 
   return {
-    /** Starts the parts asked for (all three by default). */
+    /** Starts the parts asked for (both by default). */
     async start(options: WebhookStartOptions = {}): Promise<void> {
       if (options.dispatcher ?? true) {
         dispatcher = createDispatcher({
@@ -72,9 +68,6 @@ export function createWebhookDelivery(deps: {
         })
         await subscriber.start()
       }
-      if (options.retention ?? true) {
-        retention = startRetentionJob(deps.db, { ...(options.retentionIntervalMs ? { intervalMs: options.retentionIntervalMs } : {}), onError: deps.onError })
-      }
     },
 
     /** Resolves true once the messages of events up to `position` exist (false when no subscriber runs here). */
@@ -84,15 +77,11 @@ export function createWebhookDelivery(deps: {
     /** Work was queued (resend, recover): a dispatcher in this process claims it at once. */
     wakeDispatcher: (): void => dispatcher?.wake(),
 
-    retention: (): RetentionJob | undefined => retention,
-
     async stop(): Promise<void> {
       await subscriber?.stop()
       await dispatcher?.stop()
-      await retention?.stop()
       subscriber = undefined
       dispatcher = undefined
-      retention = undefined
     },
   }
 }

@@ -1,52 +1,40 @@
-// The verification-session expiry timer. Durable because it keeps no state of its own: each tick
-// asks the read model for ACTIVE sessions past expiresAt and expires each through the customer
-// aggregate, which ignores a session no longer due or active (a restart, a second process or a
-// race with a submission cannot double-expire). Reads are also lazily expired (resource.ts).
-import { customerDecider } from '../../domain/customer/decider.js'
-import type { EventStore } from '../../events/store/port.js'
+// Verification sessions expire on the scheduler: when a session is created, a consumer of the
+// VerificationSessionCreated event puts an ExpireVerificationSession command on the timer table
+// for its expiresAt, in the same transaction as the consumer's checkpoint. So a process that dies
+// right after the append loses nothing (the consumer resumes from its checkpoint), and a replay
+// schedules nothing twice (the row id derives from the session id). The customer aggregate ignores
+// a session no longer active when the timer fires. Reads are also lazily expired (resource.ts).
+import { VerificationSessionCreated } from '../../domain/customer/events.js'
+import type { RecordedEvent } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import { handleCommand } from '../runtime/handleCommand.js'
+import type { Projector } from '../../projections/runtime/projector.js'
+import { scheduleCommand } from '../scheduler/scheduleCommand.js'
 
-export type DueSession = { organizationId: string; customerId: string; sessionId: string }
+/** The timer's id, and so the expiry command's commandId: one per session, forever. */
+export const expiryTimerId = (sessionId: string) => `verification-session-expiry:${sessionId}`
 
-export type ExpiryDeps = {
-  store: EventStore
-  /** ACTIVE sessions with expiresAt <= now, oldest first, at most `limit`. */
-  findDue: (now: Date, limit: number) => Promise<DueSession[]>
-  onError?: (error: unknown) => void
+/** Schedules the expiry of the session `event` created (a no-op when already scheduled). */
+async function scheduleExpiry(db: Parameters<Projector['apply']>[0], event: RecordedEvent): Promise<void> {
+  const session = VerificationSessionCreated.parse(event.data)
+  const organizationId = event.metadata.organizationId
+  if (!organizationId) throw new Error(`${event.type} ${event.id} carries no organization id`)
+  await scheduleCommand(db, {
+    id: expiryTimerId(session.sessionId),
+    organizationId,
+    aggregate: 'customer',
+    stream: streams.customer(session.customerId),
+    command: { type: 'ExpireVerificationSession', organizationId, customerId: session.customerId, sessionId: session.sessionId },
+    dueAt: new Date(session.expiresAt),
+  })
 }
 
-export const EXPIRY_LIMITS = { batchSize: 100 } as const
-
-/** One pass: expires up to one batch of due sessions; returns how many were expired. */
-export async function expireDueSessions(deps: ExpiryDeps, now: Date = new Date()): Promise<number> {
-  const due = await deps.findDue(now, EXPIRY_LIMITS.batchSize)
-  let expired = 0
-  for (const s of due) {
-    const result = await handleCommand(deps.store, customerDecider, streams.customer(s.customerId),
-      { type: 'ExpireVerificationSession', organizationId: s.organizationId, customerId: s.customerId, sessionId: s.sessionId, now: now.toISOString() },
-      { organizationId: s.organizationId, requestId: `timer:${s.sessionId}`, actor: 'system:verification-expiry' })
-    if (result.events.length > 0) expired++
-  }
-  return expired
-}
-
-/** Runs a pass every `intervalMs` (the next one starts after the last ends) until stopped. */
-export function startVerificationExpiry(deps: ExpiryDeps & { intervalMs: number }): { stop: () => Promise<void> } {
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  const tick = () => {
-    running = expireDueSessions(deps).then(() => undefined, (error: unknown) => deps.onError?.(error)).finally(() => {
-      if (!stopped) timer = setTimeout(tick, deps.intervalMs)
-    })
-  }
-  timer = setTimeout(tick, deps.intervalMs)
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+/**
+ * The consumer that schedules session expiries. It owns no tables (nothing to rebuild: the timer
+ * table is the scheduler's), so it runs beside the projectors, not among them.
+ */
+export const verificationExpiryScheduling: Projector = {
+  name: 'verification_expiry_timers',
+  tables: [],
+  handles: new Set(['VerificationSessionCreated']),
+  apply: scheduleExpiry,
 }

@@ -60,9 +60,3 @@ export async function listCustomersByCursor(db: Kysely<ReadDatabase>, scope: Sco
   return rows.length > pageSize ? [...page, rows[pageSize]!] : page
 }
 
-/** ACTIVE sessions past their expiry, oldest first: the expiry timer's work list. */
-export async function findDueSessions(db: Kysely<ReadDatabase>, now: Date, limit: number): Promise<{ sessionId: string; organizationId: string; customerId: string }[]> {
-  const rows = await db.selectFrom('verification_sessions').select(['id', 'organization_id', 'customer_id'])
-    .where('status', '=', 'ACTIVE').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute()
-  return rows.map((r) => ({ sessionId: r.id, organizationId: r.organization_id, customerId: r.customer_id }))
-}

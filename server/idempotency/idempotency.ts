@@ -12,11 +12,16 @@ import { requestFingerprint } from './fingerprint.js'
 
 export const IDEMPOTENCY_LIMITS = {
   retentionMs: 24 * 60 * 60 * 1000,
+  /** How often expired records are purged (server/backgroundJobs.ts). */
+  purgeIntervalMs: 60 * 60 * 1000,
   /** A claim older than this belongs to a crashed request and may be taken over. */
   lockMs: 60_000,
   maxKeyLength: 255,
   maxStoredBodyBytes: 1_000_000,
 } as const
+
+/** The SQL cut-off of retention, by the database's clock (timestamptz keeps microseconds a JS Date would drop). */
+const retentionCutoff = () => sql<Date>`now() - ${IDEMPOTENCY_LIMITS.retentionMs}::double precision * interval '1 millisecond'`
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -63,9 +68,8 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
       const existing = await db.selectFrom('idempotency_keys').selectAll().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst()
       if (!existing) continue // deleted between our insert and select: claim again
       if (existing.created_at.getTime() < Date.now() - IDEMPOTENCY_LIMITS.retentionMs) {
-        // Compared in SQL: timestamptz keeps microseconds a JS Date would drop.
         await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key)
-          .where('created_at', '<', sql<Date>`now() - interval '24 hours'`).execute()
+          .where('created_at', '<', retentionCutoff()).execute()
         continue
       }
       if (existing.fingerprint !== fingerprint) {
@@ -117,8 +121,8 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
   })
 })
 
-/** Deletes records past retention; the server runs it on a timer. */
+/** Deletes records past retention (by the database's clock); a background job of the server. */
 export async function purgeExpiredIdempotencyKeys(db: Kysely<ReadDatabase>): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', sql<Date>`now() - interval '24 hours'`).executeTakeFirst()
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', retentionCutoff()).executeTakeFirst()
   return Number(result.numDeletedRows)
 }

@@ -52,7 +52,7 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
 })
 
 t.test('status: a caught-up system shows lag 0, whatever events no consumer handles came last', async (t) => {
-  const h = await startTestApp(t, {}, { webhooks: { dispatcher: false, retention: false } })
+  const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
   const endpoint = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook' } })
   t.equal(endpoint.statusCode, 201)
   // A test event: the webhook subscriber handles it (a message), no projector does.

@@ -47,7 +47,7 @@ async function boot(backoff: ConsumerBackoff): Promise<Service> {
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WEBHOOK_RETRY_SCHEDULE_MS: '0,20,20', PROJECTION_WAIT_MS: '8000' })
   const runtime = await openRuntime(config, { info: () => undefined, error: (obj, message) => void errors.push({ fields: fieldsOf(obj), message: message ?? '' }) }, { poolSize: 6, consumerBackoff: backoff })
   await runtime.runner.start()
-  await runtime.webhooks.start({ tuning: FAST_DISPATCHER, retention: false })
+  await runtime.webhooks.start({ tuning: FAST_DISPATCHER })
   const printed: string[] = []
   await ensureDemoOrganization(runtime, (line) => printed.push(line), { keyWaitMs: 5_000 })
   const app = await buildApp(runtime, createLogger('silent'))

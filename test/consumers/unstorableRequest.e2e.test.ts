@@ -4,7 +4,7 @@
 import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
 
-const h = await startTestApp(t, {}, { webhooks: { dispatcher: false, retention: false } })
+const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
 
 const eventCount = async () => (await h.runtime.store.readAll({ maxCount: 10_000 })).length
 

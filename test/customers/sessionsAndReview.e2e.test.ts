@@ -3,9 +3,9 @@
 // outcomes (403 in production), and the public events the stored events become.
 import t from 'tap'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
-import { expireDueSessions } from '../../commands/customers/verificationExpiry.js'
-import { findDueSessions } from '../../read-api/customers/queries.js'
-import { startCustomerTimers } from '../../server/customerTimers.js'
+import { expiryTimerId } from '../../commands/customers/verificationExpiry.js'
+import { runDueCommands } from '../../commands/scheduler/runDueCommands.js'
+import { backgroundJobs, startBackgroundJobs } from '../../server/backgroundJobs.js'
 import { startTestApp, type TestApp } from '../harness/testApp.js'
 import { completeIndividualBody, createBusiness, createIndividual, saveVerification } from './fixtures.js'
 
@@ -42,19 +42,32 @@ t.test('initiate verification: vsess_ session with a hosted URL; a link sent whe
 t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions only', async (t) => {
   const c = await createIndividual(h)
   const s = (await initiate(h, c.id)).json()
-  t.equal(await expireDueSessions({ store: h.runtime.store, findDue: (now, limit) => findDueSessions(h.runtime.db, now, limit) }), 0, 'nothing due yet')
+  const log = { error: (obj: object, msg: string) => t.fail(msg, obj) }
+  const runDue = () => runDueCommands({ db: h.runtime.db, store: h.runtime.store, log })
+  // The session's creation scheduled its expiry (read-your-writes: the request waited for it).
+  const timer = await h.runtime.db.selectFrom('scheduled_commands').selectAll().where('id', '=', expiryTimerId(s.id)).executeTakeFirstOrThrow()
+  t.equal(timer.due_at.toISOString(), new Date(s.expiresAt).toISOString(), 'a timer due when the session expires')
+  // Just before expiresAt (by the scheduler's clock: a loaded machine may take the TTL to get here).
+  const beforeExpiry = () => new Date(Date.parse(s.expiresAt) - 1)
+  await runDueCommands({ db: h.runtime.db, store: h.runtime.store, log, clock: beforeExpiry })
+  t.notOk((await publicTypes(h, c.id)).includes('verification.session.expired'), 'nothing due yet')
+  t.ok(await h.runtime.db.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'its timer waits')
   await sleep(1_600)
   t.equal((await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions/${s.id}` })).json().status, 'EXPIRED', 'lazily expired on read')
-  const timers = startCustomerTimers({ ...h.runtime, config: { ...h.runtime.config, VERIFICATION_EXPIRY_INTERVAL_MS: 100 } }, (e) => t.error(e))
+  const scheduler = backgroundJobs.filter((j) => j.name === 'scheduler').map((j) => ({ ...j, intervalMs: 100 }))
+  const timers = startBackgroundJobs({ db: h.runtime.db, store: h.runtime.store, log }, scheduler)
   for (let i = 0; i < 50 && !(await publicTypes(h, c.id)).includes('verification.session.expired'); i++) await sleep(100)
   await timers.stop()
   t.ok((await publicTypes(h, c.id)).includes('verification.session.expired'), 'the timer recorded verification.session.expired')
   // The timer appends outside a request: wait for the projections to pass its event before reading the row.
   const last = (await h.runtime.store.readStream(`customer-${c.id}`)).at(-1)
+  t.equal(last?.metadata.commandId, expiryTimerId(s.id), 'appended by the timer, under its id')
   t.ok(await h.runtime.runner.waitFor(last?.position, 10_000), 'projections reached the expiry')
   const row = await h.runtime.db.selectFrom('verification_sessions').selectAll().where('id', '=', s.id).executeTakeFirstOrThrow()
   t.equal(row.status, 'EXPIRED')
-  t.equal(await expireDueSessions({ store: h.runtime.store, findDue: (now, limit) => findDueSessions(h.runtime.db, now, limit) }), 0, 'never twice')
+  t.equal((await runDue()).fired, 0, 'never twice')
+  t.equal((await publicTypes(h, c.id)).filter((type) => type === 'verification.session.expired').length, 1, 'one expiry on the stream')
+  t.notOk(await h.runtime.db.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'the fired timer is gone')
 })
 
 t.test('sandbox review: approved, with sessions and events', async (t) => {

@@ -5,7 +5,7 @@ import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
 
 // The subscriber stores messages; no dispatcher, so nothing is sent anywhere.
-const h = await startTestApp(t, {}, { webhooks: { subscriber: true, dispatcher: false, retention: false } })
+const h = await startTestApp(t, {}, { webhooks: { subscriber: true, dispatcher: false } })
 const other = await h.newOrganization('Other organization')
 
 async function created(url: string, payload: object, apiKey?: string) {

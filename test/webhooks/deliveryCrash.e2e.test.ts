@@ -10,7 +10,7 @@ import { startTestApp } from '../harness/testApp.js'
 import { createEndpoint, getMessage, sendTestEvent, settled } from './deliveryHelpers.js'
 import { eventually, startReceiver, verifyDelivery } from './deliveryReceiver.js'
 
-const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,50,50' }, { webhooks: { subscriber: true, dispatcher: false, retention: false } })
+const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,50,50' }, { webhooks: { subscriber: true, dispatcher: false } })
 const receiver = await startReceiver()
 t.teardown(() => receiver.close())
 

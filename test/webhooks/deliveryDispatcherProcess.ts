@@ -13,7 +13,7 @@ if (!process.env.DATABASE_URL) {
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
 const tuning = JSON.parse(process.env.DISPATCHER_TUNING ?? '{}') as Partial<DispatcherTuning>
 const runtime = await openRuntime(config, { info: () => undefined, error: (obj, msg) => process.stderr.write(`dispatcher: ${msg ?? ''} ${inspect(obj)}\n`) }, { poolSize: 4 })
-await runtime.webhooks.start({ subscriber: false, retention: false, dispatcher: true, tuning })
+await runtime.webhooks.start({ subscriber: false, dispatcher: true, tuning })
 process.stdout.write('ready\n')
 
 const stop = () => {

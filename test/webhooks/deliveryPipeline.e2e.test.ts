@@ -5,12 +5,13 @@
 // through the messages API, per organization; old messages are purged by the retention job.
 import t from 'tap'
 import { sql } from 'kysely'
+import { backgroundJobs, startBackgroundJobs } from '../../server/backgroundJobs.js'
 import { startTestApp } from '../harness/testApp.js'
 import { FAST_DISPATCHER, appendProbe, createEndpoint, getMessage, probeMapper, sendTestEvent, settled } from './deliveryHelpers.js'
 import { eventually, startReceiver, verifyDelivery } from './deliveryReceiver.js'
 
 const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,20,20' }, {
-  webhooks: { tuning: FAST_DISPATCHER, extraMappers: [probeMapper], retentionIntervalMs: 100 },
+  webhooks: { tuning: FAST_DISPATCHER, extraMappers: [probeMapper] },
 })
 const receiver = await startReceiver()
 t.teardown(() => receiver.close())
@@ -88,7 +89,7 @@ t.test('idempotent on the message id: a replay from position 0 creates no messag
   // As after a lost checkpoint or a rebuild: the subscriber reads every event again.
   await h.runtime.webhooks.stop()
   await h.runtime.db.updateTable('webhook_subscriber_checkpoints').set({ position: '' }).execute()
-  await h.runtime.webhooks.start({ tuning: FAST_DISPATCHER, extraMappers: [probeMapper], retentionIntervalMs: 100 })
+  await h.runtime.webhooks.start({ tuning: FAST_DISPATCHER, extraMappers: [probeMapper] })
   const head = await h.runtime.store.readAll({ maxCount: 10_000 })
   t.ok(await h.runtime.webhooks.waitForMessages(head[head.length - 1]!.position, 10_000), 'replayed to the head')
   await new Promise((resolve) => setTimeout(resolve, 200))
@@ -181,6 +182,11 @@ t.test('retention: the scheduled job purges messages and attempts older than 90 
   await settled(h, old)
   await settled(h, recent)
   await h.runtime.db.updateTable('webhook_messages').set({ created_at: sql<Date>`now() - interval '91 days'` }).where('id', '=', old).execute()
+  // The server's retention job, from its one list of background jobs, on a short interval.
+  const retention = backgroundJobs.filter((j) => j.name === 'webhook-retention').map((j) => ({ ...j, intervalMs: 100 }))
+  t.equal(retention.length, 1, 'webhook retention is one of the background jobs')
+  const jobs = startBackgroundJobs({ db: h.runtime.db, store: h.runtime.store, log: { error: (obj, msg) => t.fail(msg, obj) } }, retention)
+  t.teardown(() => jobs.stop())
   await eventually(async () => ((await h.request({ method: 'GET', url: `/v1/webhooks/messages/${old}` })).statusCode === 404 ? true : undefined), 5_000, 'purge')
   const left = await sql<{ n: string }>`SELECT (SELECT count(*) FROM webhook_attempts WHERE message_id = ${old}) + (SELECT count(*) FROM webhook_deliveries WHERE message_id = ${old}) AS n`.execute(h.runtime.db)
   t.equal(Number(left.rows[0]!.n), 0, 'its deliveries and attempts went with it')

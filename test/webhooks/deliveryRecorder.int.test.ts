@@ -7,7 +7,7 @@ import { claimDeliveries } from '../../webhooks/dispatcher/claimDeliveries.js'
 import { createOutcomeRecorder } from '../../webhooks/dispatcher/recordOutcome.js'
 import { createEndpoint, getMessage, sendTestEvent } from './deliveryHelpers.js'
 
-const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,10' }, { webhooks: { subscriber: true, dispatcher: false, retention: false } })
+const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,10' }, { webhooks: { subscriber: true, dispatcher: false } })
 
 t.test('a group with one unwritable outcome: the others are recorded, the lost one is dropped', async (t) => {
   const ep = await createEndpoint(h, { url: 'http://127.0.0.1:9/never-called' })

@@ -1,0 +1,54 @@
+// What the scheduler can run: per aggregate, the commands a timer may carry (a zod schema, checked
+// when a row is scheduled and again when it is claimed) and how one fires through the command
+// runtime. Clock fields (`now`) are not stored: a command gets the time it fires at.
+import { z } from 'zod'
+import type { CustomerCommand } from '../../domain/customer/commands.js'
+import { customerDecider } from '../../domain/customer/decider.js'
+import type { Decider, DomainEvent } from '../../domain/decider.js'
+import type { EventStore } from '../../events/store/port.js'
+import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import { handleCommand } from '../runtime/handleCommand.js'
+
+export type Firing = { store: EventStore; stream: string; context: CommandOrigin; now: Date }
+
+/** A stored command, checked and ready: runs it, resolving to the number of events appended. */
+export type LoadedCommand = (firing: Firing) => Promise<number>
+
+export type SchedulableAggregate<Stored> = {
+  schema: z.ZodType<Stored>
+  /** Throws a ZodError when `json` is not one of this aggregate's timer commands. */
+  load(json: unknown): LoadedCommand
+}
+
+function schedulable<State, Command, Event extends DomainEvent, Stored>(
+  decider: Decider<State, Command, Event>,
+  schema: z.ZodType<Stored>,
+  atFiring: (stored: Stored, now: Date) => Command,
+): SchedulableAggregate<Stored> {
+  return {
+    schema,
+    load(json) {
+      const stored = schema.parse(json)
+      return async ({ store, stream, context, now }) => {
+        const result = await handleCommand(store, decider, stream, atFiring(stored, now), context)
+        return result.events.length
+      }
+    },
+  }
+}
+
+const id = z.string().min(1).max(100)
+
+const customerTimerCommand = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ExpireVerificationSession'), organizationId: id, customerId: id, sessionId: id }),
+])
+
+export const schedulableAggregates = {
+  customer: schedulable(customerDecider, customerTimerCommand, (stored, now): CustomerCommand => ({ ...stored, now: now.toISOString() })),
+}
+
+export type SchedulableAggregateName = keyof typeof schedulableAggregates
+export type SchedulableCommand<A extends SchedulableAggregateName> = z.infer<(typeof schedulableAggregates)[A]['schema']>
+
+/** The aggregates a worker runs rows for, by the name stored in the row (tests wrap them). */
+export type SchedulableRegistry = Readonly<Record<string, Pick<SchedulableAggregate<unknown>, 'load'>>>

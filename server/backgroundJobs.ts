@@ -1,0 +1,69 @@
+// The server's one list of background jobs: what every server process runs on a timer, and how
+// often. Each job is safe to run in several processes at once (the scheduler claims rows with SKIP
+// LOCKED; the purges delete the same rows once). server/main.ts starts and stops them.
+import { runDueCommands } from '../commands/scheduler/runDueCommands.js'
+import { SCHEDULER_LIMITS } from '../commands/scheduler/limits.js'
+import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
+import { purgeExpiredMessages } from '../webhooks/retention/purgeExpiredMessages.js'
+import { IDEMPOTENCY_LIMITS, purgeExpiredIdempotencyKeys } from './idempotency/idempotency.js'
+import type { Runtime } from './runtime.js'
+
+export type JobLog = { error: (obj: object, msg: string) => void }
+export type JobContext = Pick<Runtime, 'db' | 'store'> & { log: JobLog }
+/** What a run gets: the context, and a signal aborted on stop (a long run ends early). */
+type RunContext = JobContext & { signal: AbortSignal }
+
+export type BackgroundJob = {
+  name: string
+  /** From the end of one run to the start of the next (a slow run never overlaps itself). */
+  intervalMs: number
+  run: (context: RunContext) => Promise<unknown>
+}
+
+export const backgroundJobs: readonly BackgroundJob[] = [
+  // Due timers (verification-session expiry, ...): the durable scheduler's worker.
+  {
+    name: 'scheduler',
+    intervalMs: SCHEDULER_LIMITS.pollIntervalMs,
+    run: ({ db, store, log, signal }) => runDueCommands({ db, store, log, signal }),
+  },
+  { name: 'webhook-retention', intervalMs: WEBHOOK_LIMITS.retentionIntervalMs, run: ({ db }) => purgeExpiredMessages(db) },
+  { name: 'idempotency-purge', intervalMs: IDEMPOTENCY_LIMITS.purgeIntervalMs, run: ({ db }) => purgeExpiredIdempotencyKeys(db) },
+]
+
+export type RunningJobs = { stop(): Promise<void> }
+
+/** Runs each job at once, then every `intervalMs` after the last run ended, until stopped. */
+export function startBackgroundJobs(context: JobContext, jobs: readonly BackgroundJob[] = backgroundJobs): RunningJobs {
+  let stopped = false
+  const stopping = new AbortController()
+  const timers = new Set<NodeJS.Timeout>()
+  const running = new Set<Promise<void>>()
+  const loop = (job: BackgroundJob) => {
+    if (stopped) return
+    const run = job.run({ ...context, signal: stopping.signal }).then(
+      () => undefined,
+      (error: unknown) => context.log.error({ err: error, job: job.name }, `background job ${job.name} failed`),
+    )
+    running.add(run)
+    void run.finally(() => {
+      running.delete(run)
+      if (stopped) return
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        loop(job)
+      }, job.intervalMs)
+      timers.add(timer)
+    })
+  }
+  for (const job of jobs) loop(job)
+  return {
+    async stop() {
+      stopped = true
+      stopping.abort()
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      await Promise.all(running)
+    },
+  }
+}
