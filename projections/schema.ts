@@ -2,15 +2,10 @@
 // keys: a rebuild replaces them one at a time.
 import type { ColumnType } from 'kysely'
 import type { Environment } from '../domain/shared/environment.js'
+import type { ConsumerCheckpointsTable } from '../events/consumers/tables.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json<T> = ColumnType<T, string, string>
-
-export interface ProjectionCheckpointsTable {
-  name: string
-  position: string
-  updated_at: Timestamp
-}
 
 export interface OrganizationsTable {
   id: string
@@ -63,12 +58,6 @@ export interface IdempotencyKeysTable {
 // ---- Webhook delivery (migration 0004; owned by webhooks/) ----------------------------------
 export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED'
 export type WebhookAttemptTrigger = 'SCHEDULED' | 'MANUAL'
-
-export interface WebhookSubscriberCheckpointsTable {
-  name: string
-  position: string
-  updated_at: Timestamp
-}
 
 export interface WebhookDeliveryEndpointsTable {
   id: string
@@ -217,13 +206,12 @@ export interface ReadDatabase {
   verification_sessions: VerificationSessionsTable
   documents: DocumentsTable
   document_contents: DocumentContentsTable
-  webhook_subscriber_checkpoints: WebhookSubscriberCheckpointsTable
   webhook_delivery_endpoints: WebhookDeliveryEndpointsTable
   webhook_messages: WebhookMessagesTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
   webhook_recoveries: WebhookRecoveriesTable
-  projection_checkpoints: ProjectionCheckpointsTable
+  consumer_checkpoints: ConsumerCheckpointsTable
   organizations: OrganizationsTable
   api_keys: ApiKeysTable
   webhook_endpoints: WebhookEndpointsTable

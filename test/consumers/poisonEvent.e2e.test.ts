@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config.js'
 import { ensureDemoOrganization } from '../../server/firstStart.js'
 import { createLogger } from '../../server/logger.js'
 import { openRuntime } from '../../server/runtime.js'
-import type { ConsumerBackoff } from '../../projections/runtime/consumerGuard.js'
+import type { ConsumerBackoff } from '../../events/consumers/consumerGuard.js'
 import { runCli, stderrError, stdoutJson } from '../cli/fixtures/runCli.js'
 import { makeTestDatabase } from '../harness/testDatabase.js'
 import { FAST_DISPATCHER } from '../webhooks/deliveryHelpers.js'
@@ -167,7 +167,7 @@ t.test('the operator skips the event through the CLI; everything catches up and 
     const h = await health(service)
     return h.body.status === 'ok' ? h : undefined
   }, 10_000, '/health ok again')
-  t.same(ok.body.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }])
+  t.same(ok.body.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }, { name: 'workflows', status: 'ok' }])
 
   // Later events: projected at once (read-your-writes) and delivered as webhook messages.
   const customer = await request(service, demoKey, { method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'After', lastName: 'Skip' } })
@@ -179,7 +179,7 @@ t.test('the operator skips the event through the CLI; everything catches up and 
   t.ok(delivered.some((m) => m.type === 'customer.created' && m.data.id === customerId), 'the customer created after the skip was delivered')
 
   const after = await status(t)
-  t.same(after.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }])
+  t.same(after.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }, { name: 'workflows', status: 'ok' }])
   t.ok(after.projections.every((p) => p.lag === 0), 'every projection caught up')
   t.equal(after.webhookSubscriber.lag, 0, 'the webhook subscriber caught up')
   t.same(after.skips.map((s) => [s.consumer, s.eventId, s.reason]), [['projections', poisonId, 'NUL in a description (issue 9)'], ['webhook_messages', poisonId, 'the same event']])
