@@ -67,7 +67,11 @@ export function createConsumerRuntime<DB>(deps: {
     await guard.start()
     await ensureCheckpoints(deps.db, deps.consumers.map((c) => c.name))
     const stored = await readCheckpoints(deps.db)
-    advanced(new Map(deps.consumers.map((c) => [c.name, stored.get(c.name) ?? START])))
+    // Exactly the stored positions, also when lower than this process saw (a checkpoint reset to
+    // replay from zero): the subscription starts from them.
+    for (const c of deps.consumers) progress.set(c.name, stored.get(c.name) ?? START)
+    committed.clear()
+    advanced(new Map())
   }
 
   // Checkpoints this process saw commit (a batch with nothing to write commits nothing).
