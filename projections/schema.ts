@@ -2,7 +2,7 @@
 // keys: a rebuild replaces them one at a time.
 import type { ColumnType } from 'kysely'
 import type { Environment } from '../domain/shared/environment.js'
-import type { ConsumerCheckpointsTable } from '../events/consumers/tables.js'
+import type { ConsumerCheckpointsTable, ConsumerFailuresTable, ConsumerSkipsTable } from '../events/consumers/tables.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json<T> = ColumnType<T, string, string>
@@ -176,28 +176,8 @@ export interface DocumentContentsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
-// ---- Consumers' failures and operator skips (migration 0005; owned by projections/runtime/) ---
-export interface ConsumerFailuresTable {
-  consumer: string
-  failing_since: Timestamp
-  attempts: number
-  last_error: string
-  event_id: string
-  event_type: string
-  event_position: string
-  next_attempt_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface ConsumerSkipsTable {
-  consumer: string
-  event_id: string
-  event_type: string
-  event_position: string
-  reason: string
-  actor: string
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>
-}
+// ---- The consumer runtime's tables (migrations 0005 and 0007; owned by events/consumers/) ------
+export type { ConsumerCheckpointsTable, ConsumerFailuresTable, ConsumerSkipsTable } from '../events/consumers/tables.js'
 
 export interface ReadDatabase {
   consumer_failures: ConsumerFailuresTable
