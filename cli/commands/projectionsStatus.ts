@@ -38,8 +38,14 @@ export const projectionsStatus: CliCommand = {
       const skipped = (consumer: string, event: RecordedEvent) => skipKeys.has(`${consumer}/${event.id}`)
       const counted: Counted[] = [
         ...allProjectors.map((p) => ({ name: p.name, consumer: PROJECTIONS_CONSUMER, position: stored.get(p.name) ?? START, handles: (e: RecordedEvent) => p.handles.has(e.type), lag: 0 })),
-        ...allWorkflows.map((w) => ({ name: workflowCheckpointName(w), consumer: WORKFLOWS_CONSUMER, position: stored.get(workflowCheckpointName(w)) ?? START, handles: (e: RecordedEvent) => w.handles.has(e.type), lag: 0 })),
-        { name: SUBSCRIBER_CHECKPOINT, consumer: SUBSCRIBER_CHECKPOINT, position: stored.get(SUBSCRIBER_CHECKPOINT) ?? START, handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e), lag: 0 },
+        ...allWorkflows.map((w) => ({
+          name: workflowCheckpointName(w), consumer: WORKFLOWS_CONSUMER, position: stored.get(workflowCheckpointName(w)) ?? START,
+          handles: (e: RecordedEvent) => w.handles.has(e.type), lag: 0,
+        })),
+        {
+          name: SUBSCRIBER_CHECKPOINT, consumer: SUBSCRIBER_CHECKPOINT, position: stored.get(SUBSCRIBER_CHECKPOINT) ?? START,
+          handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e), lag: 0,
+        },
       ]
 
       // One pass from the lowest checkpoint to the head counts every consumer's lag; the port has

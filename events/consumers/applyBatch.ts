@@ -49,7 +49,12 @@ async function prepare<DB>(db: Kysely<DB>, consumers: readonly Consumer<DB>[], d
 }
 
 /** Returns each consumer's checkpoint after the batch. */
-export async function applyBatch<DB>(db: Kysely<DB>, consumers: readonly Consumer<DB>[], events: RecordedEvent[], options: BatchOptions = {}): Promise<Map<string, Position>> {
+export async function applyBatch<DB>(
+  db: Kysely<DB>,
+  consumers: readonly Consumer<DB>[],
+  events: RecordedEvent[],
+  options: BatchOptions = {},
+): Promise<Map<string, Position>> {
   const isSkipped = options.isSkipped ?? (() => false)
   const committed = options.committed ?? new Map<string, Position>()
   const last = events[events.length - 1]!.position

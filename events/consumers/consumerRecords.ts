@@ -38,11 +38,13 @@ export type ConsumerSkip = {
 export async function recordFailure(db: SqlRunner, failure: Omit<ConsumerFailure, 'updatedAt'>): Promise<void> {
   // Still the same event (another process, an earlier run): it has been failing since then.
   await sql`
-    INSERT INTO consumer_failures (consumer, failing_since, attempts, last_error, event_id, event_type, event_position, next_attempt_at, updated_at)
-    VALUES (${failure.consumer}, ${failure.failingSince}, ${failure.attempts}, ${failure.lastError}, ${failure.event.id}, ${failure.event.type},
-      ${failure.event.position}, ${failure.nextAttemptAt}, ${new Date()})
+    INSERT INTO consumer_failures
+      (consumer, failing_since, attempts, last_error, event_id, event_type, event_position, next_attempt_at, updated_at)
+    VALUES (${failure.consumer}, ${failure.failingSince}, ${failure.attempts}, ${failure.lastError}, ${failure.event.id},
+      ${failure.event.type}, ${failure.event.position}, ${failure.nextAttemptAt}, ${new Date()})
     ON CONFLICT (consumer) DO UPDATE SET
-      failing_since = CASE WHEN consumer_failures.event_id = excluded.event_id THEN consumer_failures.failing_since ELSE excluded.failing_since END,
+      failing_since = CASE WHEN consumer_failures.event_id = excluded.event_id
+        THEN consumer_failures.failing_since ELSE excluded.failing_since END,
       attempts = excluded.attempts, last_error = excluded.last_error, event_id = excluded.event_id, event_type = excluded.event_type,
       event_position = excluded.event_position, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at`.execute(db)
 }
@@ -97,7 +99,15 @@ export async function recordSkip(db: SqlRunner, skip: Omit<ConsumerSkip, 'create
   return rows.length > 0
 }
 
-type SkipRow = { consumer: string; event_id: string; event_type: string; event_position: string; reason: string; actor: string; created_at: Date }
+type SkipRow = {
+  consumer: string
+  event_id: string
+  event_type: string
+  event_position: string
+  reason: string
+  actor: string
+  created_at: Date
+}
 
 export async function listSkips(db: SqlRunner): Promise<ConsumerSkip[]> {
   const { rows } = await sql<SkipRow>`

@@ -10,7 +10,7 @@ import type { EventStore, Position, RecordedEvent, Subscription } from '../store
 import { START } from '../store/port.js'
 import { type BatchOptions, CheckpointBehindError, applyBatch } from './applyBatch.js'
 import { ensureCheckpoints, readCheckpoints } from './checkpoints.js'
-import type { Consumer } from './consumer.js'
+import { type Consumer, consumerHandles } from './consumer.js'
 import { type ConsumerBackoff, type ConsumerLog, createConsumerGuard } from './consumerGuard.js'
 import { createWaiters } from './waiters.js'
 
@@ -46,7 +46,8 @@ export function createConsumerRuntime<DB>(deps: {
 
   // A failing consumer will not reach a waiter's position until the failure clears: answer now
   // rather than hold every write for the caller's whole timeout.
-  const newGuard = () => createConsumerGuard({ name: deps.name, db: deps.db, log: deps.log, backoff: deps.backoff, onFailing: () => waiters.releaseAll() })
+  const newGuard = () =>
+    createConsumerGuard({ name: deps.name, db: deps.db, log: deps.log, backoff: deps.backoff, onFailing: () => waiters.releaseAll() })
   // A stopped guard stays stopped (it ends back-offs at once): each start takes a fresh one.
   let guard = newGuard()
 
@@ -78,9 +79,10 @@ export function createConsumerRuntime<DB>(deps: {
   const committed = new Map<string, Position>()
 
   const applyOnce = async (events: RecordedEvent[]): Promise<void> => {
-    const after = await applyBatch(deps.db, deps.consumers, events, { isSkipped: guard.isSkipped, committed, synchronousCommit: deps.synchronousCommit })
+    const options = { isSkipped: guard.isSkipped, committed, synchronousCommit: deps.synchronousCommit }
+    const after = await applyBatch(deps.db, deps.consumers, events, options)
     // The same rule applyBatch writes by: it wrote when a consumer handled an event nobody skipped.
-    const wrote = events.some((e) => deps.consumers.some((c) => c.handles?.has(e.type) ?? true) && !guard.isSkipped(e.id))
+    const wrote = events.some((e) => deps.consumers.some((c) => consumerHandles(c, e.type)) && !guard.isSkipped(e.id))
     if (wrote) for (const [name, position] of after) committed.set(name, position)
     advanced(after)
     deps.onApplied?.(events)
@@ -105,7 +107,8 @@ export function createConsumerRuntime<DB>(deps: {
    * the end of the batch in hand, which the subscription then moves past.
    */
   async function replayLost(stored: ReadonlyMap<string, Position>, through: Position): Promise<void> {
-    deps.log.error({ consumer: deps.name }, 'consumer checkpoints are behind what this process committed (the database lost commits); replaying from them')
+    const message = 'consumer checkpoints are behind what this process committed (the database lost commits); replaying from them'
+    deps.log.error({ consumer: deps.name }, message)
     committed.clear()
     for (const [name, position] of stored) {
       committed.set(name, position)

@@ -26,6 +26,7 @@ t.test('the same delivery disables its endpoint once; a later generation again',
   const after = await disables()
   t.equal(after.length, 3, 'the resend that met a 410 disabled it again')
   t.match(after[2], { data: { disabled: true }, metadata: { commandId: goneCommandId({ ...delivery, generation: 1 }) } })
+  t.ok(await h.runtime.runner.waitFor(after[2]!.position, 10_000), 'projected')
   const endpoint = await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${ep.id}` })
   t.equal(endpoint.json().disabled, true)
 })

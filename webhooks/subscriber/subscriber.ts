@@ -34,7 +34,10 @@ export function createWebhookSubscriber(deps: {
       created += await storeBatch(trx, events, {
         mappers: deps.mappers,
         schedule: deps.schedule,
-        onCapped: (organizationId, count) => deps.onError(new Error(`fan-out capped at ${WEBHOOK_LIMITS.maxEndpointsPerFanOut} of ${count} endpoints`), `webhook messages of ${organizationId}`),
+        onCapped: (organizationId, count) => {
+          const capped = new Error(`fan-out capped at ${WEBHOOK_LIMITS.maxEndpointsPerFanOut} of ${count} endpoints`)
+          deps.onError(capped, `webhook messages of ${organizationId}`)
+        },
       })
     },
   }
