@@ -2,16 +2,11 @@
 // keys: a rebuild replaces them one at a time.
 import type { ColumnType } from 'kysely'
 import type { Environment } from '../domain/shared/environment.js'
+import type { ConsumerCheckpointsTable, ConsumerFailuresTable, ConsumerSkipsTable } from '../events/consumers/tables.js'
 import type { ScheduledCommandsTable } from './scheduledCommandsSchema.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json<T> = ColumnType<T, string, string>
-
-export interface ProjectionCheckpointsTable {
-  name: string
-  position: string
-  updated_at: Timestamp
-}
 
 export interface OrganizationsTable {
   id: string
@@ -64,12 +59,6 @@ export interface IdempotencyKeysTable {
 // ---- Webhook delivery (migration 0004; owned by webhooks/) ----------------------------------
 export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED'
 export type WebhookAttemptTrigger = 'SCHEDULED' | 'MANUAL'
-
-export interface WebhookSubscriberCheckpointsTable {
-  name: string
-  position: string
-  updated_at: Timestamp
-}
 
 export interface WebhookDeliveryEndpointsTable {
   id: string
@@ -188,28 +177,8 @@ export interface DocumentContentsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
-// ---- Consumers' failures and operator skips (migration 0005; owned by projections/runtime/) ---
-export interface ConsumerFailuresTable {
-  consumer: string
-  failing_since: Timestamp
-  attempts: number
-  last_error: string
-  event_id: string
-  event_type: string
-  event_position: string
-  next_attempt_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface ConsumerSkipsTable {
-  consumer: string
-  event_id: string
-  event_type: string
-  event_position: string
-  reason: string
-  actor: string
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>
-}
+// ---- The consumer runtime's tables (migrations 0005 and 0007; owned by events/consumers/) ------
+export type { ConsumerCheckpointsTable, ConsumerFailuresTable, ConsumerSkipsTable } from '../events/consumers/tables.js'
 
 export interface ReadDatabase {
   consumer_failures: ConsumerFailuresTable
@@ -218,13 +187,12 @@ export interface ReadDatabase {
   verification_sessions: VerificationSessionsTable
   documents: DocumentsTable
   document_contents: DocumentContentsTable
-  webhook_subscriber_checkpoints: WebhookSubscriberCheckpointsTable
   webhook_delivery_endpoints: WebhookDeliveryEndpointsTable
   webhook_messages: WebhookMessagesTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
   webhook_recoveries: WebhookRecoveriesTable
-  projection_checkpoints: ProjectionCheckpointsTable
+  consumer_checkpoints: ConsumerCheckpointsTable
   organizations: OrganizationsTable
   api_keys: ApiKeysTable
   webhook_endpoints: WebhookEndpointsTable

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import { listFailures } from '../projections/runtime/consumerRecords.js'
+import { listFailures } from '../events/consumers/consumerRecords.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import { CONSUMER_NAMES } from './runtime.js'
 

@@ -3,13 +3,15 @@
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import { timerConsumers } from '../commands/scheduler/timerConsumers.js'
-import type { EventStore } from '../events/store/port.js'
+import type { EventStore, Position } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { allProjectors } from '../projections/allProjectors.js'
 import { migrateToLatest, openReadDatabase } from '../projections/database.js'
-import type { ConsumerBackoff } from '../projections/runtime/consumerGuard.js'
-import { PROJECTIONS_CONSUMER } from '../projections/runtime/consumerRecords.js'
-import { type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
+import { allWorkflows } from '../commands/workflows/allWorkflows.js'
+import { workflowCheckpointName } from '../commands/workflows/workflowConsumer.js'
+import { WORKFLOWS_CONSUMER, type WorkflowRunner, createWorkflowRunner } from '../commands/workflows/workflowRunner.js'
+import type { ConsumerBackoff } from '../events/consumers/consumerGuard.js'
+import { PROJECTIONS_CONSUMER, type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
 import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
@@ -19,7 +21,14 @@ import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embedded
 export const EMBEDDED_DATABASE_NAME = 'payments'
 
 /** Every event consumer the runtime runs, by the name its failures and skips are recorded under. */
-export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT] as const
+export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT, WORKFLOWS_CONSUMER] as const
+
+/** The checkpoints a consumer group keeps (every projector's for the runner; one each otherwise). */
+export function consumerCheckpointNames(consumer: string): string[] {
+  if (consumer === PROJECTIONS_CONSUMER) return allProjectors.map((p) => p.name)
+  if (consumer === WORKFLOWS_CONSUMER) return allWorkflows.map(workflowCheckpointName)
+  return [consumer]
+}
 
 export type Runtime = {
   config: Config
@@ -27,7 +36,8 @@ export type Runtime = {
   db: Kysely<ReadDatabase>
   pool: pg.Pool
   store: EventStore
-  runner: ProjectionRunner
+  /** The projectors and the workflows of this process; waitFor covers both (read-your-writes). */
+  runner: ReadSideRunner
   /** Created here, started by the process that delivers webhooks (server/main.ts). */
   webhooks: WebhookDelivery
   embedded: EmbeddedCluster | undefined
@@ -35,6 +45,40 @@ export type Runtime = {
 }
 
 type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void }
+
+export type ReadSideRunner = ReturnType<typeof readSideRunner>
+
+/**
+ * The projections and the workflows, started and stopped together. A write is read back once the
+ * projections reached it and what the workflows did about it (archiving a customer expires its
+ * sessions: a GET right after the archive shows them expired).
+ */
+function readSideRunner(projections: ProjectionRunner, workflows: WorkflowRunner, store: EventStore) {
+  return {
+    async start(): Promise<void> {
+      await projections.start()
+      await workflows.start()
+    },
+    /** The projections only: the CLI reads, and issues no workflow commands. */
+    catchUp: projections.catchUp,
+    progress: projections.progress,
+    health: projections.health,
+    workflows,
+    async waitFor(position: Position | undefined, timeoutMs: number): Promise<boolean> {
+      if (!position) return true
+      const deadline = Date.now() + timeoutMs
+      if (workflows.running() && !(await workflows.waitFor(position, timeoutMs))) return false
+      // Every workflow command so far (an upper bound of the ones this write caused), when further.
+      const effects = workflows.appendedThrough()
+      const through = store.comparePositions(effects, position) > 0 ? effects : position
+      return projections.waitFor(through, Math.max(0, deadline - Date.now()))
+    },
+    async stop(): Promise<void> {
+      await workflows.stop()
+      await projections.stop()
+    },
+  }
+}
 
 export type RuntimeOptions = {
   poolSize?: number
@@ -66,7 +110,9 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   } else {
     store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
-  const runner = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log, backoff: options.consumerBackoff })
+  const projections = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log, backoff: options.consumerBackoff })
+  const workflows = createWorkflowRunner({ store, db, workflows: allWorkflows, log, backoff: options.consumerBackoff })
+  const runner = readSideRunner(projections, workflows, store)
   const webhooks = createWebhookDelivery({
     db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
     onError: (e, message) => log.error({ err: e }, message),

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely'
 import type { PublicEventMapper } from '../domain/publicEvents.js'
 import type { EventStore, Position } from '../events/store/port.js'
-import type { ConsumerBackoff, ConsumerLog } from '../projections/runtime/consumerGuard.js'
+import type { ConsumerBackoff, ConsumerLog } from '../events/consumers/consumerGuard.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import { type Dispatcher, createDispatcher } from './dispatcher/dispatcher.js'
 import { type RetrySchedule, assertRetrySchedule } from './dispatcher/retrySchedule.js'

@@ -6,10 +6,9 @@
 import { parseArgs } from 'node:util'
 import type { Position, RecordedEvent } from '../../events/store/port.js'
 import { START, STORE_LIMITS } from '../../events/store/port.js'
-import { allProjectors } from '../../projections/allProjectors.js'
-import { CONSUMER_RECORD_LIMITS, PROJECTIONS_CONSUMER, listFailures, listSkips, recordSkip } from '../../projections/runtime/consumerRecords.js'
-import { CONSUMER_NAMES, type Runtime } from '../../server/runtime.js'
-import { readSubscriberCheckpoint } from '../../webhooks/subscriber/storeBatch.js'
+import { readCheckpoints } from '../../events/consumers/checkpoints.js'
+import { CONSUMER_RECORD_LIMITS, listFailures, listSkips, recordSkip } from '../../events/consumers/consumerRecords.js'
+import { CONSUMER_NAMES, type Runtime, consumerCheckpointNames } from '../../server/runtime.js'
 import { cliActor } from '../cliRuntime.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
 import { CliError } from '../output.js'
@@ -32,11 +31,10 @@ function auditText(command: CliCommand, flag: string, value: string | undefined,
   return text
 }
 
-/** Where the consumer stands: the lowest projector checkpoint for the runner, its own for the subscriber. */
+/** Where the consumer stands: the lowest checkpoint of its group (every projector for the runner). */
 async function checkpointOf(runtime: Runtime, consumer: string): Promise<Position> {
-  if (consumer !== PROJECTIONS_CONSUMER) return readSubscriberCheckpoint(runtime.db)
-  const rows = await runtime.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()
-  const positions = allProjectors.map((p) => (rows.find((r) => r.name === p.name)?.position ?? START) as Position)
+  const stored = await readCheckpoints(runtime.db)
+  const positions = consumerCheckpointNames(consumer).map((name) => stored.get(name) ?? START)
   return positions.reduce((low, p) => (runtime.store.comparePositions(p, low) < 0 ? p : low), positions[0] ?? START)
 }
 

@@ -1,16 +1,21 @@
-// `projections status`: each projector's and the webhook subscriber's checkpoint and lag, each
+// `projections status`: each projector's, workflow's and the webhook subscriber's checkpoint and lag, each
 // consumer's health (failing since, attempts, last error, the event it is stuck on) and the
 // operator's skips. Lag counts only events the consumer handles and has not been told to skip, so
 // a caught-up system shows 0. Read-only: it runs no consumer, so it shows what the server's have.
 import { parseArgs } from 'node:util'
+import { allWorkflows } from '../../commands/workflows/allWorkflows.js'
+import { workflowCheckpointName } from '../../commands/workflows/workflowConsumer.js'
+import { WORKFLOWS_CONSUMER } from '../../commands/workflows/workflowRunner.js'
 import type { Position, RecordedEvent } from '../../events/store/port.js'
 import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { allProjectors } from '../../projections/allProjectors.js'
-import { PROJECTIONS_CONSUMER, listFailures, listSkips } from '../../projections/runtime/consumerRecords.js'
+import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
+import { readCheckpoints } from '../../events/consumers/checkpoints.js'
+import { listFailures, listSkips } from '../../events/consumers/consumerRecords.js'
 import { CONSUMER_NAMES } from '../../server/runtime.js'
 import { publicEventMappers } from '../../webhooks/publicEventMappers.js'
 import { subscriberHandles } from '../../webhooks/subscriber/handledEvents.js'
-import { SUBSCRIBER_CHECKPOINT, readSubscriberCheckpoint } from '../../webhooks/subscriber/storeBatch.js'
+import { SUBSCRIBER_CHECKPOINT } from '../../webhooks/subscriber/storeBatch.js'
 import { type CliCommand, parseOrUsage } from '../command.js'
 
 export const STATUS_LIMITS = {
@@ -27,14 +32,20 @@ export const projectionsStatus: CliCommand = {
   parse(argv) {
     parseOrUsage(projectionsStatus, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: false }))
     return async ({ runtime, out }) => {
-      const rows = await runtime.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()
-      const stored = new Map(rows.map((r) => [r.name, r.position as Position]))
+      const stored = await readCheckpoints(runtime.db)
       const skips = await listSkips(runtime.db)
       const skipKeys = new Set(skips.map((s) => `${s.consumer}/${s.eventId}`))
       const skipped = (consumer: string, event: RecordedEvent) => skipKeys.has(`${consumer}/${event.id}`)
       const counted: Counted[] = [
         ...allProjectors.map((p) => ({ name: p.name, consumer: PROJECTIONS_CONSUMER, position: stored.get(p.name) ?? START, handles: (e: RecordedEvent) => p.handles.has(e.type), lag: 0 })),
-        { name: SUBSCRIBER_CHECKPOINT, consumer: SUBSCRIBER_CHECKPOINT, position: await readSubscriberCheckpoint(runtime.db), handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e), lag: 0 },
+        ...allWorkflows.map((w) => ({
+          name: workflowCheckpointName(w), consumer: WORKFLOWS_CONSUMER, position: stored.get(workflowCheckpointName(w)) ?? START,
+          handles: (e: RecordedEvent) => w.handles.has(e.type), lag: 0,
+        })),
+        {
+          name: SUBSCRIBER_CHECKPOINT, consumer: SUBSCRIBER_CHECKPOINT, position: stored.get(SUBSCRIBER_CHECKPOINT) ?? START,
+          handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e), lag: 0,
+        },
       ]
 
       // One pass from the lowest checkpoint to the head counts every consumer's lag; the port has
@@ -68,6 +79,7 @@ export const projectionsStatus: CliCommand = {
         // False when the scan stopped at its bound: the head is not the real head, the lags are minimums.
         complete,
         projections: counted.filter((c) => c.consumer === PROJECTIONS_CONSUMER).map(lagOf),
+        workflows: counted.filter((c) => c.consumer === WORKFLOWS_CONSUMER).map(lagOf),
         webhookSubscriber: lagOf(counted.find((c) => c.consumer === SUBSCRIBER_CHECKPOINT)!),
         consumers: CONSUMER_NAMES.map((name) => {
           const failure = failures.find((f) => f.consumer === name)

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely'
 import { ZodError } from 'zod'
 import type { EventStore } from '../../events/store/port.js'
-import { describeFailure } from '../../projections/runtime/failureText.js'
+import { describeFailure } from '../../events/consumers/failureText.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { retryDelayMs } from './backoff.js'
 import { SCHEDULER_LIMITS, type SchedulerLimits } from './limits.js'

@@ -50,5 +50,6 @@ export type CustomerCommand =
     })
   | (Scoped & { type: 'CreateVerificationSession'; session: NewSession; associatedEntityId: string | null; email: string | undefined; sendInvite: boolean })
   | (Scoped & { type: 'ExpireVerificationSession'; sessionId: string })
+  | (Scoped & { type: 'ExpireArchivedCustomerSessions' })
 
 export type CustomerCommandOf<K extends CustomerCommand['type']> = Extract<CustomerCommand, { type: K }>

@@ -8,7 +8,7 @@ import type { CustomerStatus } from './enums.js'
 import type { CustomerEvent, CustomerSummary } from './events.js'
 import { EDITABLE_STATUSES } from './guards.js'
 import { missingRequirements } from './requirements.js'
-import { sessionsOnArchive, sessionsOnReview, sessionsOnSubmit } from './decideSessions.js'
+import { sessionsOnReview, sessionsOnSubmit } from './decideSessions.js'
 import { type Customer, type CustomerState, individualName, summaryOf } from './state.js'
 
 export function decideCreate(state: CustomerState, command: CustomerCommandOf<'CreateIndividualCustomer' | 'CreateBusinessCustomer'>): CustomerEvent[] {
@@ -65,8 +65,9 @@ export function decideReview(c: Customer, command: CustomerCommandOf<'SimulateRe
 
 export function decideArchive(c: Customer, command: CustomerCommandOf<'ArchiveCustomer'>): CustomerEvent[] {
   if (c.status === 'ARCHIVED') throw conflict('customer_archived', `Customer ${c.id} is already archived`)
+  // Its open verification sessions expire next, by a workflow reacting to CustomerArchived
+  // (commands/workflows/expireSessionsOnArchive.ts, command ExpireArchivedCustomerSessions).
   return [
-    ...sessionsOnArchive(c, command.now),
     { type: 'CustomerArchived', data: { customerId: c.id, previousStatus: c.status, summary: withStatus(c, 'ARCHIVED', command.now), archivedAt: command.now } },
   ]
 }

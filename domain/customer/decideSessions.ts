@@ -70,8 +70,13 @@ export function sessionsOnReview(c: Customer, outcome: string, now: string): Cus
     : { type: 'VerificationSessionFailed', data: { ...ref(c, s), reason: outcome, at: now } })
 }
 
-/** On archiving: no link of an archived customer stays usable. */
-export function sessionsOnArchive(c: Customer, now: string): CustomerEvent[] {
+/** After archiving: no link of an archived customer stays usable (nothing to do for one not archived). */
+export function decideExpireArchivedSessions(c: Customer, command: CustomerCommandOf<'ExpireArchivedCustomerSessions'>): CustomerEvent[] {
+  if (c.status !== 'ARCHIVED') return []
+  return sessionsOnArchive(c, command.now)
+}
+
+function sessionsOnArchive(c: Customer, now: string): CustomerEvent[] {
   return c.sessions.filter((s) => s.status === 'ACTIVE')
     .map((s): CustomerEvent => ({ type: 'VerificationSessionExpired', data: { ...ref(c, s), reason: 'CUSTOMER_ARCHIVED', at: now } }))
 }

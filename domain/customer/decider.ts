@@ -4,7 +4,7 @@ import type { Decider } from '../decider.js'
 import type { CustomerCommand } from './commands.js'
 import { decideAddAssociated, decideUpdateAssociated } from './decideAssociated.js'
 import { decideArchive, decideCreate, decideDelete, decideReview, decideSubmit } from './decideLifecycle.js'
-import { decideCreateSession, decideExpireSession } from './decideSessions.js'
+import { decideCreateSession, decideExpireArchivedSessions, decideExpireSession } from './decideSessions.js'
 import { decideSaveBusiness, decideSaveIndividual } from './decideVerification.js'
 import type { CustomerEvent } from './events.js'
 import { requireCustomer } from './guards.js'
@@ -16,7 +16,7 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
   decide(command, state) {
     if (command.type === 'CreateIndividualCustomer' || command.type === 'CreateBusinessCustomer') return decideCreate(state, command)
     // The expiry timer must never fail on a customer deleted since it looked.
-    if (command.type === 'ExpireVerificationSession' && !state.exists) return []
+    if ((command.type === 'ExpireVerificationSession' || command.type === 'ExpireArchivedCustomerSessions') && !state.exists) return []
     const c = requireCustomer(state, command)
     switch (command.type) {
       case 'SaveIndividualVerification': return decideSaveIndividual(c, command)
@@ -29,6 +29,7 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
       case 'UpdateAssociatedEntity': return decideUpdateAssociated(c, command)
       case 'CreateVerificationSession': return decideCreateSession(c, command)
       case 'ExpireVerificationSession': return decideExpireSession(c, command)
+      case 'ExpireArchivedCustomerSessions': return decideExpireArchivedSessions(c, command)
     }
   },
 }

@@ -6,6 +6,7 @@ import * as m0003 from './0003_customers.js'
 import * as m0004 from './0004_webhook_delivery.js'
 import * as m0005 from './0005_consumer_status.js'
 import * as m0006 from './0006_webhook_endpoint_counts.js'
+import * as m0007 from './0007_consumer_checkpoints.js'
 import * as m0008 from './0008_scheduled_commands.js'
 
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_webhook_delivery': m0004,
   '0005_consumer_status': m0005,
   '0006_webhook_endpoint_counts': m0006,
+  '0007_consumer_checkpoints': m0007,
   '0008_scheduled_commands': m0008,
 }
 

@@ -1,5 +1,6 @@
 // What a projector is: the event types it handles and how events change its tables.
 import type { Kysely } from 'kysely'
+import type { Consumer } from '../../events/consumers/consumer.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
 
@@ -18,4 +19,9 @@ export async function applyEvents(projector: Projector, db: Kysely<ReadDatabase>
   if (events.length === 0) return
   if (projector.applyMany) return projector.applyMany(db, events)
   for (const event of events) await projector.apply(db, event)
+}
+
+/** A projector as a consumer of the consumer runtime: its checkpoint is named after it. */
+export function projectorConsumer(projector: Projector): Consumer<ReadDatabase> {
+  return { name: projector.name, handles: projector.handles, apply: (trx, events) => applyEvents(projector, trx, events) }
 }

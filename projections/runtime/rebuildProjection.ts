@@ -5,10 +5,11 @@ import { type Kysely, sql } from 'kysely'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
-import { lockCheckpoint } from './applyBatch.js'
+import { lockCheckpoint, setCheckpoint } from '../../events/consumers/checkpoints.js'
 import { type Projector, applyEvents } from './projector.js'
 import { parseEventData } from '../../events/catalog.js'
-import { PROJECTIONS_CONSUMER, loadSkippedIds } from './consumerRecords.js'
+import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
+import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
 
 export const REBUILD_LIMITS = { batchSize: 1_000, maxBatches: 10_000_000 } as const
 
@@ -97,7 +98,7 @@ async function rebuildUnlocked(store: EventStore, db: Kysely<ReadDatabase>, proj
       }
     }
     await sql`DROP SCHEMA ${sql.id(schema)}`.execute(trx)
-    await trx.updateTable('projection_checkpoints').set({ position: tail.position, updated_at: new Date() }).where('name', '=', projector.name).execute()
+    await setCheckpoint(trx, projector.name, tail.position)
     return { projection: projector.name, events: first.count + tail.count, position: tail.position, durationMs: Date.now() - started }
   })
 }

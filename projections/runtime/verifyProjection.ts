@@ -3,7 +3,7 @@
 //
 // The comparison runs in a repeatable-read transaction whose first statement reads the live
 // checkpoint, so the live rows it sees are exactly those of that checkpoint (rows and checkpoint
-// commit together, applyBatch.ts), whatever a running server does meanwhile. The shadow is first
+// commit together, events/consumers/applyBatch.ts), whatever a running server does meanwhile. The shadow is first
 // brought up to the latest checkpoint in short transactions of its own; the comparing transaction
 // then writes nothing when no handled event came in between. That matters: a transaction that
 // writes holds back every $all reader of the cluster until it ends (reads.ts), so a long one would
@@ -19,7 +19,9 @@ import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { openReadDatabase } from '../database.js'
 import type { ReadDatabase } from '../schema.js'
 import type { Projector } from './projector.js'
-import { PROJECTIONS_CONSUMER, loadSkippedIds } from './consumerRecords.js'
+import { readCheckpoint } from '../../events/consumers/checkpoints.js'
+import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
+import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
 import { replay } from './rebuildProjection.js'
 
 export const VERIFY_LIMITS = {
@@ -98,10 +100,7 @@ async function compareTable(db: Kysely<ReadDatabase>, table: string): Promise<Ta
   }
 }
 
-async function liveCheckpoint(db: Kysely<ReadDatabase>, name: string): Promise<Position> {
-  const row = await db.selectFrom('projection_checkpoints').select('position').where('name', '=', name).executeTakeFirst()
-  return (row?.position ?? START) as Position
-}
+const liveCheckpoint = (db: Kysely<ReadDatabase>, name: string): Promise<Position> => readCheckpoint(db, name)
 
 /** True when $all holds an event the projector handles after `from`, up to `until`. */
 async function handledBetween(store: EventStore, projector: Projector, skipped: ReadonlySet<string>, from: Position, until: Position): Promise<boolean> {

@@ -33,7 +33,7 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   t.same(caughtUp.projections, names.map((name) => ({ name, position: caughtUp.head, lag: 0 })), 'every projector at the head')
   // The CLI runs no webhook subscriber: it has no checkpoint, but no event it handles either.
   t.same(caughtUp.webhookSubscriber, { name: 'webhook_messages', position: null, lag: 0 })
-  t.same(caughtUp.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }])
+  t.same(caughtUp.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }, { name: 'workflows', status: 'ok' }])
   t.same(caughtUp.skips, [])
 
   // Another process appends through the event store alone: nothing projects these events.

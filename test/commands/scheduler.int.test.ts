@@ -201,7 +201,7 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
   // As before migration 0008: no timers, and no checkpoint for their consumer.
   await h.runtime.runner.stop()
   await clear()
-  await db.deleteFrom('projection_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
+  await db.deleteFrom('consumer_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
   const runner = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log: { info: () => undefined, error: () => undefined } })
   await runner.start()
   t.teardown(() => runner.stop())

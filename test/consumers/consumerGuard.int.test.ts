@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
-import { CONSUMER_BACKOFF, ConsumerStoppedError, backoffDelayMs, createConsumerGuard } from '../../projections/runtime/consumerGuard.js'
-import { PROJECTIONS_CONSUMER, listFailures, recordSkip } from '../../projections/runtime/consumerRecords.js'
+import { CONSUMER_BACKOFF, ConsumerStoppedError, backoffDelayMs, createConsumerGuard } from '../../events/consumers/consumerGuard.js'
+import { listFailures, recordSkip } from '../../events/consumers/consumerRecords.js'
+import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
 import { loadConfig } from '../../server/config.js'
 import { openRuntime } from '../../server/runtime.js'
 import { makeTestDatabase } from '../harness/testDatabase.js'
@@ -113,7 +114,7 @@ t.test('the projection runner: applies what precedes a poison event, backs off o
   t.notMatch(failure.lastError, /Nul/, 'the record holds no data value')
   const names = async () => (await runtime.db.selectFrom('organizations').select('name').orderBy('name').execute()).map((r) => r.name)
   t.same(await names(), ['Before the poison'], 'the event before the poison was applied')
-  const checkpoint = await runtime.db.selectFrom('projection_checkpoints').select('position').where('name', '=', 'organizations').executeTakeFirstOrThrow()
+  const checkpoint = await runtime.db.selectFrom('consumer_checkpoints').select('position').where('name', '=', 'organizations').executeTakeFirstOrThrow()
   t.ok(checkpoint.position !== START && checkpoint.position < failure.event.position && checkpoint.position >= before.position!, 'the checkpoint moved up to the poison')
   t.equal(runtime.runner.health().status, 'failing')
   t.equal(await runtime.runner.waitFor(after.position, 5_000), false, 'a write after the poison is not waited for while failing')

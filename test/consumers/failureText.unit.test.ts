@@ -1,7 +1,7 @@
 // A consumer's failure text: bounded, one line, and without the values that made it fail.
 import t from 'tap'
 import { z } from 'zod'
-import { FAILURE_TEXT_LIMITS, describeFailure } from '../../projections/runtime/failureText.js'
+import { FAILURE_TEXT_LIMITS, describeFailure } from '../../events/consumers/failureText.js'
 
 t.test('a PostgreSQL error: its code, quoted values left out', async (t) => {
   const error = Object.assign(new Error('invalid input syntax for type uuid: "TAX-ID-123"'), { code: '22P02', severity: 'ERROR' })

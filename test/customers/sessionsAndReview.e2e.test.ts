@@ -126,7 +126,8 @@ t.test('archive and delete emit their events; archive expires active links', asy
   await h.request({ method: 'POST', url: `/v1/customers/${c.id}/archive` })
   t.equal((await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions/${s.id}` })).json().status, 'EXPIRED')
   const types = await publicTypes(h, c.id)
-  t.same(types.slice(-2), ['verification.session.expired', 'customer.status_changed'])
+  // The sessions expire by a workflow reacting to the archive (commands/workflows/), so just after it.
+  t.same(types.slice(-2), ['customer.status_changed', 'verification.session.expired'])
   t.equal((await h.request({ method: 'DELETE', url: `/v1/customers/${c.id}` })).statusCode, 200, 'archived without ever being submitted: may be deleted')
   t.same((await publicTypes(h, c.id)).at(-1), 'customer.deleted')
   const submitted = await createIndividual(h)

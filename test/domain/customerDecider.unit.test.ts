@@ -171,3 +171,15 @@ t.test('sessions: superseded, submitted with the customer, expired only when due
     .thenMatches(t, [{ type: 'CustomerReviewed' }, { type: 'CustomerVerified' }, { type: 'VerificationSessionCompleted' }])
   customer.given([]).when(expire(now)).then(t, [], 'the timer never fails on a deleted customer')
 })
+
+t.test('archive: the customer only; its open sessions expire by the next command (the archive workflow)', async (t) => {
+  const open: CustomerCommand = { type: 'CreateVerificationSession', ...scoped, session: { ...session, sessionId: 'vsess_1' }, associatedEntityId: null, email: undefined, sendInvite: false }
+  const withSession = given([createdIndividual], open)
+  customer.given(withSession).when({ type: 'ArchiveCustomer', ...scoped }).thenMatches(t, [{ type: 'CustomerArchived' }])
+  const expireArchived: CustomerCommand = { type: 'ExpireArchivedCustomerSessions', ...scoped }
+  customer.given(withSession).when(expireArchived).then(t, [], 'nothing for a customer not archived')
+  const archived = given(withSession, { type: 'ArchiveCustomer', ...scoped })
+  customer.given(archived).when(expireArchived).thenMatches(t, [{ type: 'VerificationSessionExpired', data: { sessionId: 'vsess_1', reason: 'CUSTOMER_ARCHIVED', at: now } }])
+  customer.given(given(archived, expireArchived)).when(expireArchived).then(t, [], 'nothing left open the second time')
+  customer.given([]).when(expireArchived).then(t, [], 'never fails on a deleted customer')
+})

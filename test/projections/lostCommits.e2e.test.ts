@@ -20,7 +20,7 @@ t.test('a lost commit is noticed at the next batch and its rows come back', asyn
   await h.runtime.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute()
     await trx.updateTable('webhook_endpoint_counts').set((eb) => ({ endpoints: eb('endpoints', '-', 1) })).where('organization_id', '=', h.org.organizationId).execute()
-    await trx.updateTable('projection_checkpoints').set({ position: before }).where('name', '=', 'webhook_endpoints').execute()
+    await trx.updateTable('consumer_checkpoints').set({ position: before }).where('name', '=', 'webhook_endpoints').execute()
   })
   t.equal((await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${id}` })).statusCode, 404, 'the row is gone, as after the crash')
 

@@ -57,7 +57,7 @@ async function organizationsCheckpoint(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    const { rows } = await client.query<{ position: string }>(`SELECT position FROM projection_checkpoints WHERE name = 'organizations'`)
+    const { rows } = await client.query<{ position: string }>(`SELECT position FROM consumer_checkpoints WHERE name = 'organizations'`)
     return rows[0]?.position ?? ''
   } finally {
     await client.end()

@@ -88,7 +88,7 @@ t.test('idempotent on the message id: a replay from position 0 creates no messag
 
   // As after a lost checkpoint or a rebuild: the subscriber reads every event again.
   await h.runtime.webhooks.stop()
-  await h.runtime.db.updateTable('webhook_subscriber_checkpoints').set({ position: '' }).execute()
+  await h.runtime.db.updateTable('consumer_checkpoints').set({ position: '' }).where('name', '=', 'webhook_messages').execute()
   await h.runtime.webhooks.start({ tuning: FAST_DISPATCHER, extraMappers: [probeMapper] })
   const head = await h.runtime.store.readAll({ maxCount: 10_000 })
   t.ok(await h.runtime.webhooks.waitForMessages(head[head.length - 1]!.position, 10_000), 'replayed to the head')

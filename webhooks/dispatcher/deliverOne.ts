@@ -72,9 +72,13 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
   }
   const next = nextStepAfter(outcome, d, deps.schedule)
   const gone = outcome.status === 410
+  // Before the record, so a crash between them repeats the attempt and the command (with the same id) rather than lose the disable.
+  if (gone) {
+    const { organizationId, endpointId, messageId, generation } = d
+    await disableGoneEndpoint(deps.store, { organizationId, endpointId, messageId, generation, environment: deps.environment })
+  }
   await record(deps, d, { url: endpoint.url, attemptedAt, status: outcome.status, body: outcome.body, error: outcome.error, durationMs: outcome.durationMs }, next,
     gone ? 'receiver answered 410 Gone; endpoint disabled' : undefined)
-  if (gone) await disableGoneEndpoint(deps.store, { organizationId: d.organizationId, endpointId: d.endpointId, messageId: d.messageId, environment: deps.environment })
 }
 
 /** Retries recording while the database is briefly away; past that the lease runs out and the delivery is sent again. */

@@ -1,11 +1,10 @@
-// What a consumer (the projection runner, the webhook subscriber) does when it fails on an event:
+// What a consumer on the runtime (projectors, the webhook subscriber, workflows) does when it fails on an event:
 // it applies the events before the failing one, so its checkpoint moves up to it, then retries that
 // one event with an exponential back-off, one log line per attempt, and a durable failure record
 // that `projections status` and /health read. An operator's skip (consumer_skips) makes it pass
 // over the event on its next attempt. stop() ends a back-off at once.
 import type { Kysely } from 'kysely'
-import type { RecordedEvent } from '../../events/store/port.js'
-import type { ReadDatabase } from '../schema.js'
+import type { RecordedEvent } from '../store/port.js'
 import { clearFailure, hasFailure, loadSkippedIds, recordFailure } from './consumerRecords.js'
 import { describeFailure } from './failureText.js'
 
@@ -35,11 +34,11 @@ export function backoffDelayMs(backoff: ConsumerBackoff, attempt: number): numbe
   return Math.min(backoff.initialMs * 2 ** Math.min(attempt - 1, 30), backoff.maxMs)
 }
 
-export type ConsumerGuard = ReturnType<typeof createConsumerGuard>
+export type ConsumerGuard = ReturnType<typeof createConsumerGuard<unknown>>
 
-export function createConsumerGuard(deps: {
+export function createConsumerGuard<DB>(deps: {
   name: string
-  db: Kysely<ReadDatabase>
+  db: Kysely<DB>
   log: ConsumerLog
   backoff?: Partial<ConsumerBackoff>
   /** Called when a failure starts (a runner releases its read-your-writes waiters). */

@@ -1,0 +1,5 @@
+// Every workflow the service runs: one line per workflow.
+import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
+import type { Workflow } from './workflow.js'
+
+export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive]

@@ -1,0 +1,40 @@
+// Runs every workflow on the consumer runtime (one $all subscription, their checkpoints, failure
+// handling), and knows how far their commands have appended, so a caller that waits for its write's
+// effects (read-your-writes) can also wait for what the workflows did about it.
+import type { Kysely } from 'kysely'
+import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consumerGuard.js'
+import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
+import { type EventStore, type Position, START } from '../../events/store/port.js'
+import type { Workflow } from './workflow.js'
+import { workflowConsumer } from './workflowConsumer.js'
+
+/** The workflow runner's consumer name (its failures and skips are recorded under it). */
+export const WORKFLOWS_CONSUMER = 'workflows'
+
+export type WorkflowRunner = ReturnType<typeof createWorkflowRunner>
+
+export function createWorkflowRunner<DB>(deps: {
+  store: EventStore
+  db: Kysely<DB>
+  workflows: readonly Workflow[]
+  log: ConsumerLog
+  backoff?: Partial<ConsumerBackoff>
+}) {
+  let appendedThrough: Position = START
+  const onAppended = (position: Position) => {
+    if (deps.store.comparePositions(position, appendedThrough) > 0) appendedThrough = position
+  }
+  const runtime = createConsumerRuntime({
+    name: WORKFLOWS_CONSUMER,
+    store: deps.store,
+    db: deps.db,
+    consumers: deps.workflows.map((w) => workflowConsumer<DB>(w, deps.store, onAppended)),
+    log: deps.log,
+    backoff: deps.backoff,
+  })
+  return {
+    ...runtime,
+    /** The last position a workflow command of this process appended (START before any). */
+    appendedThrough: (): Position => appendedThrough,
+  }
+}
