@@ -3,7 +3,6 @@
 import type { ColumnType } from 'kysely'
 import type { Environment } from '../domain/shared/environment.js'
 import type { ConsumerCheckpointsTable, ConsumerFailuresTable, ConsumerSkipsTable } from '../events/consumers/tables.js'
-import type { ScheduledCommandsTable } from './scheduledCommandsSchema.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json<T> = ColumnType<T, string, string>
@@ -198,5 +197,4 @@ export interface ReadDatabase {
   webhook_endpoints: WebhookEndpointsTable
   webhook_endpoint_counts: WebhookEndpointCountsTable
   idempotency_keys: IdempotencyKeysTable
-  scheduled_commands: ScheduledCommandsTable
 }

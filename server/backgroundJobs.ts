@@ -9,7 +9,7 @@ import { IDEMPOTENCY_LIMITS, purgeExpiredIdempotencyKeys } from './idempotency/i
 import type { Runtime } from './runtime.js'
 
 export type JobLog = { error: (obj: object, msg: string) => void }
-export type JobContext = Pick<Runtime, 'db' | 'store'> & { log: JobLog }
+export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'store'> & { log: JobLog }
 /** What a run gets: the context, and a signal aborted on stop (a long run ends early). */
 type RunContext = JobContext & { signal: AbortSignal }
 
@@ -25,7 +25,7 @@ export const backgroundJobs: readonly BackgroundJob[] = [
   {
     name: 'scheduler',
     intervalMs: SCHEDULER_LIMITS.pollIntervalMs,
-    run: ({ db, store, log, signal }) => runDueCommands({ db, store, log, signal }),
+    run: ({ schedulerDb, store, log, signal }) => runDueCommands({ db: schedulerDb, store, log, signal }),
   },
   { name: 'webhook-retention', intervalMs: WEBHOOK_LIMITS.retentionIntervalMs, run: ({ db }) => purgeExpiredMessages(db) },
   { name: 'idempotency-purge', intervalMs: IDEMPOTENCY_LIMITS.purgeIntervalMs, run: ({ db }) => purgeExpiredIdempotencyKeys(db) },

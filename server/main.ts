@@ -67,7 +67,7 @@ async function boot(): Promise<void> {
   app = await buildApp(runtime, logger)
   await app.listen({ port: config.PORT, host: config.HOST })
   // The scheduler and the purges (server/backgroundJobs.ts); stopped before the runtime closes.
-  jobs = startBackgroundJobs({ db: runtime.db, store: runtime.store, log: logger })
+  jobs = startBackgroundJobs({ db: runtime.db, schedulerDb: runtime.schedulerDb, store: runtime.store, log: logger })
 }
 
 const booting: Promise<void> = boot().catch(async (error: unknown) => {

@@ -2,6 +2,7 @@
 // schema, the event store (Postgres, or EventStoreDB when EVENTSTORE_URL is set) and the projectors.
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { type SchedulerDatabase, openSchedulerDatabase } from '../commands/scheduler/schema.js'
 import { timerConsumers } from '../commands/scheduler/timerConsumers.js'
 import type { EventStore, Position } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
@@ -34,6 +35,8 @@ export type Runtime = {
   config: Config
   databaseUrl: string
   db: Kysely<ReadDatabase>
+  /** The scheduler's table, on the same pool as `db`. */
+  schedulerDb: Kysely<SchedulerDatabase>
   pool: pg.Pool
   store: EventStore
   /** The projectors and the workflows of this process; waitFor covers both (read-your-writes). */
@@ -110,8 +113,11 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   } else {
     store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
-  const projections = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log, backoff: options.consumerBackoff })
-  const workflows = createWorkflowRunner({ store, db, workflows: allWorkflows, log, backoff: options.consumerBackoff })
+  const projections = createProjectionRunner({ store, db, projectors: allProjectors, log, backoff: options.consumerBackoff })
+  const schedulerDb = openSchedulerDatabase(pool)
+  const workflows = createWorkflowRunner({
+    store, db: schedulerDb, workflows: allWorkflows, consumers: timerConsumers, log, backoff: options.consumerBackoff,
+  })
   const runner = readSideRunner(projections, workflows, store)
   const webhooks = createWebhookDelivery({
     db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
@@ -121,7 +127,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   })
 
   return {
-    config, databaseUrl, db, pool, store, runner, webhooks, embedded,
+    config, databaseUrl, db, schedulerDb, pool, store, runner, webhooks, embedded,
     async close() {
       closing = true
       await webhooks.stop()

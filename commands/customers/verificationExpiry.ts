@@ -7,14 +7,16 @@
 import { VerificationSessionCreated } from '../../domain/customer/events.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import type { Projector } from '../../projections/runtime/projector.js'
+import type { Kysely } from 'kysely'
+import type { Consumer } from '../../events/consumers/consumer.js'
 import { scheduleCommand } from '../scheduler/scheduleCommand.js'
+import type { SchedulerDatabase } from '../scheduler/schema.js'
 
 /** The timer's id, and so the expiry command's commandId: one per session, forever. */
 export const expiryTimerId = (sessionId: string) => `verification-session-expiry:${sessionId}`
 
 /** Schedules the expiry of the session `event` created (a no-op when already scheduled). */
-async function scheduleExpiry(db: Parameters<Projector['apply']>[0], event: RecordedEvent): Promise<void> {
+async function scheduleExpiry(db: Kysely<SchedulerDatabase>, event: RecordedEvent): Promise<void> {
   const session = VerificationSessionCreated.parse(event.data)
   const organizationId = event.metadata.organizationId
   if (!organizationId) throw new Error(`${event.type} ${event.id} carries no organization id`)
@@ -30,11 +32,12 @@ async function scheduleExpiry(db: Parameters<Projector['apply']>[0], event: Reco
 
 /**
  * The consumer that schedules session expiries. It owns no tables (nothing to rebuild: the timer
- * table is the scheduler's), so it runs beside the projectors, not among them.
+ * table is the scheduler's), so it runs with the workflows (server/runtime.ts), not the projectors.
  */
-export const verificationExpiryScheduling: Projector = {
+export const verificationExpiryScheduling: Consumer<SchedulerDatabase> = {
   name: 'verification_expiry_timers',
-  tables: [],
   handles: new Set(['VerificationSessionCreated']),
-  apply: scheduleExpiry,
+  async apply(trx, events) {
+    for (const event of events) await scheduleExpiry(trx, event)
+  },
 }

@@ -1,7 +1,7 @@
 // What operators see of and do with parked timers: rows that failed every attempt (or could never
 // run) stay in the table, out of the workers' way, until an operator sends them back.
 import type { Kysely } from 'kysely'
-import type { ReadDatabase } from '../../projections/schema.js'
+import type { SchedulerDatabase } from './schema.js'
 
 export const PARKED_LIMITS = { maxListed: 1_000 } as const
 
@@ -17,7 +17,7 @@ export type ParkedCommand = {
 }
 
 /** Parked rows, oldest first, at most `limit` (bounded by PARKED_LIMITS.maxListed). */
-export async function listParkedCommands(db: Kysely<ReadDatabase>, limit: number = PARKED_LIMITS.maxListed): Promise<ParkedCommand[]> {
+export async function listParkedCommands(db: Kysely<SchedulerDatabase>, limit: number = PARKED_LIMITS.maxListed): Promise<ParkedCommand[]> {
   const rows = await db.selectFrom('scheduled_commands')
     .select(['id', 'organization_id', 'aggregate', 'stream', 'due_at', 'attempts', 'last_error', 'updated_at'])
     .where('status', '=', 'PARKED')
@@ -31,7 +31,7 @@ export async function listParkedCommands(db: Kysely<ReadDatabase>, limit: number
 }
 
 /** Sends a parked row back to the workers with a fresh set of attempts; false when no such parked row. */
-export async function retryParkedCommand(db: Kysely<ReadDatabase>, id: string, now: Date = new Date()): Promise<boolean> {
+export async function retryParkedCommand(db: Kysely<SchedulerDatabase>, id: string, now: Date = new Date()): Promise<boolean> {
   const result = await db.updateTable('scheduled_commands')
     .set({ status: 'PENDING', attempts: 0, next_attempt_at: now, updated_at: now })
     .where('id', '=', id)

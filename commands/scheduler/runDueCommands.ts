@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import { ZodError } from 'zod'
 import type { EventStore } from '../../events/store/port.js'
 import { describeFailure } from '../../events/consumers/failureText.js'
-import type { ReadDatabase } from '../../projections/schema.js'
+import type { SchedulerDatabase } from './schema.js'
 import { retryDelayMs } from './backoff.js'
 import { SCHEDULER_LIMITS, type SchedulerLimits } from './limits.js'
 import { type LoadedCommand, type SchedulableRegistry, schedulableAggregates } from './schedulableCommands.js'
@@ -18,7 +18,7 @@ export const SCHEDULER_ACTOR = 'system:scheduler'
 export type SchedulerLog = { error: (obj: object, msg: string) => void }
 
 export type SchedulerDeps = {
-  db: Kysely<ReadDatabase>
+  db: Kysely<SchedulerDatabase>
   store: EventStore
   log: SchedulerLog
   limits?: Partial<SchedulerLimits>

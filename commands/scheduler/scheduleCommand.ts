@@ -3,7 +3,7 @@
 // the same id again is a no-op, and so is a second firing. Pass the caller's transaction to
 // schedule atomically with what caused it (a consumer's checkpoint).
 import type { Kysely } from 'kysely'
-import type { ReadDatabase } from '../../projections/schema.js'
+import type { SchedulerDatabase } from './schema.js'
 import { SCHEDULER_LIMITS } from './limits.js'
 import { type SchedulableAggregateName, type SchedulableCommand, schedulableAggregates } from './schedulableCommands.js'
 
@@ -19,7 +19,7 @@ export type ScheduleRequest<A extends SchedulableAggregateName> = {
 
 /** Resolves true when the row was added, false when a row with this id already existed. */
 export async function scheduleCommand<A extends SchedulableAggregateName>(
-  db: Kysely<ReadDatabase>,
+  db: Kysely<SchedulerDatabase>,
   request: ScheduleRequest<A>,
 ): Promise<boolean> {
   if (request.id.length === 0 || request.id.length > SCHEDULER_LIMITS.maxIdLength) {

@@ -1,6 +1,7 @@
-// The consumers that put rows on the timer table, run by the server's event consumer beside the
-// projectors (each schedules in the same transaction as its checkpoint).
-import type { Projector } from '../../projections/runtime/projector.js'
+// The consumers that put rows on the timer table. They run in the workflows' group of the consumer
+// runtime (server/runtime.ts), each scheduling in the same transaction as its checkpoint.
+import type { Consumer } from '../../events/consumers/consumer.js'
 import { verificationExpiryScheduling } from '../customers/verificationExpiry.js'
+import type { SchedulerDatabase } from './schema.js'
 
-export const timerConsumers: readonly Projector[] = [verificationExpiryScheduling]
+export const timerConsumers: readonly Consumer<SchedulerDatabase>[] = [verificationExpiryScheduling]

@@ -2,6 +2,7 @@
 // handling), and knows how far their commands have appended, so a caller that waits for its write's
 // effects (read-your-writes) can also wait for what the workflows did about it.
 import type { Kysely } from 'kysely'
+import type { Consumer } from '../../events/consumers/consumer.js'
 import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consumerGuard.js'
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
 import { type EventStore, type Position, START } from '../../events/store/port.js'
@@ -17,6 +18,8 @@ export function createWorkflowRunner<DB>(deps: {
   store: EventStore
   db: Kysely<DB>
   workflows: readonly Workflow[]
+  /** Consumers whose effect is bookkeeping in this database (timer rows), run in the same group. */
+  consumers?: readonly Consumer<DB>[]
   log: ConsumerLog
   backoff?: Partial<ConsumerBackoff>
 }) {
@@ -28,7 +31,7 @@ export function createWorkflowRunner<DB>(deps: {
     name: WORKFLOWS_CONSUMER,
     store: deps.store,
     db: deps.db,
-    consumers: deps.workflows.map((w) => workflowConsumer<DB>(w, deps.store, onAppended)),
+    consumers: [...deps.workflows.map((w) => workflowConsumer<DB>(w, deps.store, onAppended)), ...(deps.consumers ?? [])],
     log: deps.log,
     backoff: deps.backoff,
   })

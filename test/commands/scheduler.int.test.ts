@@ -9,14 +9,15 @@ import { runDueCommands, type SchedulerDeps } from '../../commands/scheduler/run
 import type { LoadedCommand, SchedulableRegistry } from '../../commands/scheduler/schedulableCommands.js'
 import { scheduleCommand } from '../../commands/scheduler/scheduleCommand.js'
 import { timerConsumers } from '../../commands/scheduler/timerConsumers.js'
-import { allProjectors } from '../../projections/allProjectors.js'
-import { createProjectionRunner } from '../../projections/runtime/projectionRunner.js'
+import { openSchedulerDatabase } from '../../commands/scheduler/schema.js'
+import { allWorkflows } from '../../commands/workflows/allWorkflows.js'
+import { createWorkflowRunner } from '../../commands/workflows/workflowRunner.js'
 import { openReadDatabase } from '../../projections/database.js'
 import { startTestApp } from '../harness/testApp.js'
 import { createIndividual } from '../customers/fixtures.js'
 
 const h = await startTestApp(t, { VERIFICATION_SESSION_TTL_MS: '1000' })
-const { db, store } = h.runtime
+const { schedulerDb: db, store } = h.runtime
 const quiet = { error: () => undefined }
 const errors: { obj: object; msg: string }[] = []
 const recordingLog = { error: (obj: object, msg: string) => void errors.push({ obj, msg }) }
@@ -71,13 +72,14 @@ t.test('two scheduler instances on two pools race over 400 due rows: each fires 
   const past = new Date(Date.now() - 1_000)
   for (let i = 0; i < rows; i++) await insertRow(`race-${i}`, 'probe', { n: i }, past)
   const second = openReadDatabase(h.runtime.databaseUrl, 10)
+  const secondScheduler = openSchedulerDatabase(second.pool)
   t.teardown(() => second.db.destroy())
   const worker = async (deps: SchedulerDeps) => {
     for (let pass = 0; pass < 50; pass++) if ((await runDueCommands(deps)).fired === 0 && pass > 0) return
   }
   // Three concurrent workers per instance, each instance on its own pool (as two processes would be).
   const a = { db, store, log: recordingLog, aggregates: probe('a'), limits: { batchSize: 5 } }
-  const b = { db: second.db, store, log: recordingLog, aggregates: probe('b'), limits: { batchSize: 5 } }
+  const b = { db: secondScheduler, store, log: recordingLog, aggregates: probe('b'), limits: { batchSize: 5 } }
   await Promise.all([worker(a), worker(b), worker(a), worker(b), worker(a), worker(b)])
   t.equal(fired.size, rows, 'every row fired')
   const twice = [...fired].filter(([, by]) => by.length !== 1)
@@ -167,10 +169,11 @@ t.test('due verification sessions: two instances racing expire each exactly once
   // As if the scheduler had been away until after every session expired.
   const later = () => new Date(Date.now() + 5_000)
   const second = openReadDatabase(h.runtime.databaseUrl, 5)
+  const secondScheduler = openSchedulerDatabase(second.pool)
   t.teardown(() => second.db.destroy())
   const runs = await Promise.all([
     runDueCommands({ db, store, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
-    runDueCommands({ db: second.db, store, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
+    runDueCommands({ db: secondScheduler, store, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
   ])
   t.equal(runs[0]!.fired + runs[1]!.fired, sessions.length, 'every timer fired once between them')
   for (const s of sessions) {
@@ -201,8 +204,8 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
   // As before migration 0008: no timers, and no checkpoint for their consumer.
   await h.runtime.runner.stop()
   await clear()
-  await db.deleteFrom('consumer_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
-  const runner = createProjectionRunner({ store, db, projectors: [...allProjectors, ...timerConsumers], log: { info: () => undefined, error: () => undefined } })
+  await h.runtime.db.deleteFrom('consumer_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
+  const runner = createWorkflowRunner({ store, db, workflows: allWorkflows, consumers: timerConsumers, log: { info: () => undefined, error: () => undefined } })
   await runner.start()
   t.teardown(() => runner.stop())
   const head = await store.readAll({ maxCount: 10_000 })

@@ -43,19 +43,19 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   const c = await createIndividual(h)
   const s = (await initiate(h, c.id)).json()
   const log = { error: (obj: object, msg: string) => t.fail(msg, obj) }
-  const runDue = () => runDueCommands({ db: h.runtime.db, store: h.runtime.store, log })
+  const runDue = () => runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log })
   // The session's creation scheduled its expiry (read-your-writes: the request waited for it).
-  const timer = await h.runtime.db.selectFrom('scheduled_commands').selectAll().where('id', '=', expiryTimerId(s.id)).executeTakeFirstOrThrow()
+  const timer = await h.runtime.schedulerDb.selectFrom('scheduled_commands').selectAll().where('id', '=', expiryTimerId(s.id)).executeTakeFirstOrThrow()
   t.equal(timer.due_at.toISOString(), new Date(s.expiresAt).toISOString(), 'a timer due when the session expires')
   // Just before expiresAt (by the scheduler's clock: a loaded machine may take the TTL to get here).
   const beforeExpiry = () => new Date(Date.parse(s.expiresAt) - 1)
-  await runDueCommands({ db: h.runtime.db, store: h.runtime.store, log, clock: beforeExpiry })
+  await runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log, clock: beforeExpiry })
   t.notOk((await publicTypes(h, c.id)).includes('verification.session.expired'), 'nothing due yet')
-  t.ok(await h.runtime.db.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'its timer waits')
+  t.ok(await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'its timer waits')
   await sleep(1_600)
   t.equal((await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions/${s.id}` })).json().status, 'EXPIRED', 'lazily expired on read')
   const scheduler = backgroundJobs.filter((j) => j.name === 'scheduler').map((j) => ({ ...j, intervalMs: 100 }))
-  const timers = startBackgroundJobs({ db: h.runtime.db, store: h.runtime.store, log }, scheduler)
+  const timers = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log }, scheduler)
   for (let i = 0; i < 50 && !(await publicTypes(h, c.id)).includes('verification.session.expired'); i++) await sleep(100)
   await timers.stop()
   t.ok((await publicTypes(h, c.id)).includes('verification.session.expired'), 'the timer recorded verification.session.expired')
@@ -67,7 +67,7 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   t.equal(row.status, 'EXPIRED')
   t.equal((await runDue()).fired, 0, 'never twice')
   t.equal((await publicTypes(h, c.id)).filter((type) => type === 'verification.session.expired').length, 1, 'one expiry on the stream')
-  t.notOk(await h.runtime.db.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'the fired timer is gone')
+  t.notOk(await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'the fired timer is gone')
 })
 
 t.test('sandbox review: approved, with sessions and events', async (t) => {

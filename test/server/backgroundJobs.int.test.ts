@@ -39,7 +39,7 @@ t.test('runs at once, again after each interval, survives a failure, and stop wa
       }
     },
   }
-  const jobs = startBackgroundJobs({ db: h.runtime.db, store: h.runtime.store, log: { error: (_obj, msg) => errors.push(msg) } }, [job])
+  const jobs = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log: { error: (_obj, msg) => errors.push(msg) } }, [job])
   t.equal(runs, 1, 'the first run starts at once')
   for (let i = 0; i < 100 && !inFlight; i++) await sleep(20)
   t.ok(inFlight, 'kept running after the failed run')

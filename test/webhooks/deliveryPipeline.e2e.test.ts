@@ -185,7 +185,7 @@ t.test('retention: the scheduled job purges messages and attempts older than 90 
   // The server's retention job, from its one list of background jobs, on a short interval.
   const retention = backgroundJobs.filter((j) => j.name === 'webhook-retention').map((j) => ({ ...j, intervalMs: 100 }))
   t.equal(retention.length, 1, 'webhook retention is one of the background jobs')
-  const jobs = startBackgroundJobs({ db: h.runtime.db, store: h.runtime.store, log: { error: (obj, msg) => t.fail(msg, obj) } }, retention)
+  const jobs = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log: { error: (obj, msg) => t.fail(msg, obj) } }, retention)
   t.teardown(() => jobs.stop())
   await eventually(async () => ((await h.request({ method: 'GET', url: `/v1/webhooks/messages/${old}` })).statusCode === 404 ? true : undefined), 5_000, 'purge')
   const left = await sql<{ n: string }>`SELECT (SELECT count(*) FROM webhook_attempts WHERE message_id = ${old}) + (SELECT count(*) FROM webhook_deliveries WHERE message_id = ${old}) AS n`.execute(h.runtime.db)

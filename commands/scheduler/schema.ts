@@ -1,5 +1,7 @@
-// The Kysely type of the scheduler's table (migration 0008; owned by commands/scheduler/).
-import type { ColumnType } from 'kysely'
+// The scheduler's table (migration 0008) as Kysely sees it, and the scheduler's own Kysely on the
+// read database's pool: it names only this table, so the scheduler never imports the read models.
+import { type ColumnType, Kysely, PostgresDialect } from 'kysely'
+import type pg from 'pg'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Defaulted<T> = ColumnType<T, T | undefined, T>
@@ -22,4 +24,12 @@ export interface ScheduledCommandsTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Defaulted<Date>
   updated_at: Defaulted<Date>
+}
+
+/** The tables the scheduler reads and writes. */
+export type SchedulerDatabase = { scheduled_commands: ScheduledCommandsTable }
+
+/** A Kysely over the same pool as the read database (closing the read database closes the pool). */
+export function openSchedulerDatabase(pool: pg.Pool): Kysely<SchedulerDatabase> {
+  return new Kysely<SchedulerDatabase>({ dialect: new PostgresDialect({ pool }) })
 }
