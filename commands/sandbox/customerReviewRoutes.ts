@@ -1,11 +1,13 @@
 // Sandbox: drive a customer's review to an outcome, deterministically. 403 in production.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
+import { customerIdParams } from '../../http/customerParams.js'
+import { writeHeaders } from '../../http/headers.js'
 import { REVIEW_OUTCOMES } from '../../domain/customer/enums.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import { customerResource, toCustomerResource } from '../../domain/customer/resource.js'
-import { DomainError, errorResponses } from '../../domain/errors.js'
+import { DomainError } from '../../domain/errors.js'
+import { errorResponses } from '../../http/errorBody.js'
 import type { CustomerRouteDeps } from '../customers/deps.js'
 import { existing, runCustomerCommand } from '../customers/runCustomerCommand.js'
 

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { WebhookEndpointResource } from '../../domain/webhook-endpoint/resource.js'
 import type { ReadDatabase, WebhookEndpointsTable } from '../../projections/schema.js'
-import { type CursorQuery, unknownCursor } from '../pagination/cursorPage.js'
+import { type CursorQuery, inListOrder, unknownCursor } from '../../http/pagination/cursorPage.js'
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
 
@@ -36,16 +36,12 @@ export async function countEndpoints(db: Kysely<ReadDatabase>, organizationId: s
 export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<WebhookEndpointRow[]> {
   const cursor = query.starting_after ?? query.ending_before
   if (cursor !== undefined && !(await findEndpoint(db, organizationId, cursor))) throw unknownCursor(query)
-  let q = db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId)
+  const q = db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId)
   if (query.starting_after !== undefined) {
     return q.where('id', '<', query.starting_after).orderBy('id', 'desc').limit(query.page_size + 1).execute()
   }
   if (query.ending_before !== undefined) {
-    q = q.where('id', '>', query.ending_before).orderBy('id', 'asc').limit(query.page_size + 1)
-    const rows = await q.execute()
-    const hasMore = rows.length > query.page_size
-    const page = rows.slice(0, query.page_size).reverse()
-    return hasMore ? [...page, rows[query.page_size]!] : page
+    return inListOrder(await q.where('id', '>', query.ending_before).orderBy('id', 'asc').limit(query.page_size + 1).execute(), query)
   }
   return q.orderBy('id', 'desc').limit(query.page_size + 1).execute()
 }
