@@ -7,7 +7,7 @@ import { errorResponses } from '../../http/errorBody.js'
 import { idParam } from '../../http/idParam.js'
 import { cursorPageSchema, cursorQuery, toCursorPage } from '../../http/pagination/cursorPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { findEndpoint, listEndpoints, rowToView } from './queries.js'
+import { findEndpoint, listEndpoints, listedToResource, rowToView } from './queries.js'
 
 const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 const TAGS = ['Webhooks']
@@ -22,7 +22,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
     },
   }, async (request) => {
     const rows = await listEndpoints(db, request.principal!.organizationId, request.query)
-    return toCursorPage(rows, request.query, { path: '/v1/webhooks/endpoints' }, (row) => toWebhookEndpointResource(rowToView(row)))
+    return toCursorPage(rows, request.query, { path: '/v1/webhooks/endpoints' }, listedToResource)
   })
 
   app.get('/webhooks/endpoints/:endpointId', {
