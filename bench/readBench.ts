@@ -1,10 +1,13 @@
 // The read path: the webhook endpoint list and the customer list, 50-row pages, against their
 // ceiling, a fastify + one indexed SELECT toy (readToyServer.ts), each server in its own child.
+// The three are measured in interleaved rounds (toy, endpoints, customers, again), so that other
+// work on a shared machine weighs on each about equally and the ratios stay meaningful.
 // `npm run bench` runs it as one phase; `tsx bench/readBench.ts` runs it alone and prints its rows.
 import { pathToFileURL } from 'node:url'
 import type { ServerChild } from './child.js'
 import { type CpuShares, measureCpu } from './cpu.js'
 import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
+import type { LatencySummary } from './stats.js'
 import { READ_TOY_LIMITS } from './readToyServer.js'
 
 export const READ_BENCH_PLAN = {
@@ -14,7 +17,8 @@ export const READ_BENCH_PLAN = {
   pageSize: READ_TOY_LIMITS.pageSize,
   connections: 50,
   warmUpSeconds: 2,
-  seconds: 10,
+  rounds: 4,
+  secondsPerRound: 3,
 } as const
 
 export const READ_TARGETS = { listToToyRatio: 0.8 } as const
@@ -40,13 +44,51 @@ const customerBody = (i: number) => JSON.stringify({
   firstName: 'Ada', lastName: `Reader ${i}`, email: `ada.${i}@example.com`, countryCode: 'GB', metadata: { ref: `bench-${i}` },
 })
 
-async function measure(deps: ReadBenchDeps, name: string, server: ServerChild, target: HttpTarget): Promise<ReadMeasurement> {
-  deps.log(`${name}: warm-up ${READ_BENCH_PLAN.warmUpSeconds} s, then ${READ_BENCH_PLAN.seconds} s at ${READ_BENCH_PLAN.connections} connections`)
-  await runHttpBench(target, { connections: READ_BENCH_PLAN.connections, durationSeconds: READ_BENCH_PLAN.warmUpSeconds })
-  const cpu = measureCpu(server.pid, deps.postmasterPid)
-  const result = await runHttpBench(target, { connections: READ_BENCH_PLAN.connections, durationSeconds: READ_BENCH_PLAN.seconds })
-  if (result.non2xx > 0) deps.log(`${name}: status codes ${JSON.stringify(result.statusCodes)}`)
-  return { ...result, cpu: cpu?.() }
+type Target = { name: string; server: ServerChild; target: HttpTarget }
+
+/** One target's rounds as one result: req/s over all rounds; p50, p99 and CPU shares the median of the rounds'. */
+function combine(rounds: ReadMeasurement[]): ReadMeasurement {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0)
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0)
+  const statusCodes: Record<string, number> = {}
+  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count
+  const latency: LatencySummary = {
+    count: rounds.reduce((sum, r) => sum + r.latency.count, 0),
+    p50Ms: median(rounds.map((r) => r.latency.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.latency.p99Ms)),
+    maxMs: Math.max(...rounds.map((r) => r.latency.maxMs)),
+  }
+  const cpus = rounds.map((r) => r.cpu).filter((c) => c !== undefined)
+  const cpu = cpus.length === rounds.length
+    ? { server: median(cpus.map((c) => c.server)), postgres: median(cpus.map((c) => c.postgres)), loadGenerator: median(cpus.map((c) => c.loadGenerator)), other: median(cpus.map((c) => c.other)) }
+    : undefined
+  return {
+    connections: READ_BENCH_PLAN.connections, seconds, requests, requestsPerSecond: requests / seconds, latency,
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0), errors: rounds.reduce((sum, r) => sum + r.errors, 0), statusCodes, cpu,
+  }
+}
+
+async function measureInRounds(deps: ReadBenchDeps, targets: Target[]): Promise<ReadMeasurement[]> {
+  const options = { connections: READ_BENCH_PLAN.connections }
+  for (const { name, target } of targets) {
+    deps.log(`${name}: warm-up ${READ_BENCH_PLAN.warmUpSeconds} s`)
+    await runHttpBench(target, { ...options, durationSeconds: READ_BENCH_PLAN.warmUpSeconds })
+  }
+  deps.log(`reads: ${READ_BENCH_PLAN.rounds} rounds of ${READ_BENCH_PLAN.secondsPerRound} s each at ${READ_BENCH_PLAN.connections} connections: ${targets.map((t) => t.name).join(', ')}`)
+  const rounds: ReadMeasurement[][] = targets.map(() => [])
+  for (let round = 0; round < READ_BENCH_PLAN.rounds; round++) {
+    for (const [i, { server, target }] of targets.entries()) {
+      const cpu = measureCpu(server.pid, deps.postmasterPid)
+      const result = await runHttpBench(target, { ...options, durationSeconds: READ_BENCH_PLAN.secondsPerRound })
+      rounds[i]!.push({ ...result, cpu: cpu?.() })
+    }
+  }
+  return rounds.map((r, i) => {
+    const combined = combine(r)
+    if (combined.non2xx > 0) deps.log(`${targets[i]!.name}: status codes ${JSON.stringify(combined.statusCodes)}`)
+    return combined
+  })
 }
 
 async function seed(createUrl: string, listUrl: string, headers: Record<string, string>, body: (i: number) => string): Promise<void> {
@@ -61,25 +103,26 @@ async function seed(createUrl: string, listUrl: string, headers: Record<string, 
 }
 
 export async function runReadBench(deps: ReadBenchDeps): Promise<ReadBenchResult> {
-  const toyServer = await deps.startChild('./readToyServer.ts', { DATABASE_URL: await deps.createDatabase('read_toy') })
-  let toy: ReadMeasurement
+  const toy = await deps.startChild('./readToyServer.ts', { DATABASE_URL: await deps.createDatabase('read_toy') })
   try {
-    toy = await measure(deps, 'read toy GET (50 rows)', toyServer, { url: `${toyServer.baseUrl}/toy/list`, method: 'GET' })
+    const api = await deps.startChild('./serveApp.ts', { DATABASE_URL: await deps.createDatabase('reads'), LOG_LEVEL: 'silent' })
+    try {
+      const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
+      const endpointsUrl = `${api.baseUrl}/v1/webhooks/endpoints`
+      const customersUrl = `${api.baseUrl}/v1/customers`
+      await seed(endpointsUrl, endpointsUrl, auth, () => ENDPOINT_BODY)
+      await seed(`${customersUrl}/individuals`, customersUrl, auth, customerBody)
+      const [toyResult, endpoints, customers] = await measureInRounds(deps, [
+        { name: `read toy GET (${READ_BENCH_PLAN.pageSize} rows)`, server: toy, target: { url: `${toy.baseUrl}/toy/list`, method: 'GET' } },
+        { name: `GET /v1/webhooks/endpoints (${READ_BENCH_PLAN.pageSize}/page)`, server: api, target: { url: `${endpointsUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth } },
+        { name: `GET /v1/customers (${READ_BENCH_PLAN.pageSize}/page)`, server: api, target: { url: `${customersUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth } },
+      ])
+      return { endpoints: endpoints!, customers: customers!, toy: toyResult! }
+    } finally {
+      await deps.stopChild(api)
+    }
   } finally {
-    await deps.stopChild(toyServer)
-  }
-  const api = await deps.startChild('./serveApp.ts', { DATABASE_URL: await deps.createDatabase('reads'), LOG_LEVEL: 'silent' })
-  try {
-    const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
-    const endpointsUrl = `${api.baseUrl}/v1/webhooks/endpoints`
-    const customersUrl = `${api.baseUrl}/v1/customers`
-    await seed(endpointsUrl, endpointsUrl, auth, () => ENDPOINT_BODY)
-    await seed(`${customersUrl}/individuals`, customersUrl, auth, customerBody)
-    const endpoints = await measure(deps, 'GET /v1/webhooks/endpoints (50/page)', api, { url: `${endpointsUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth })
-    const customers = await measure(deps, 'GET /v1/customers (50/page)', api, { url: `${customersUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth })
-    return { endpoints, customers, toy }
-  } finally {
-    await deps.stopChild(api)
+    await deps.stopChild(toy)
   }
 }
 
