@@ -8,18 +8,9 @@ import { pageLimit, pageOffset } from '../../http/pagination/offsetPage.js'
 import type { CustomerListQuery } from './listQuery.js'
 
 export type Scope = { organizationId: string; onBehalfOf: string | undefined }
-/** A listed customer: its id (the cursor) and listedState; the sort columns stay in Postgres (a Date per row costs CPU). */
+/** A listed customer: its id (the cursor) and state; the sort columns stay in Postgres (a Date per row costs CPU). */
 type Row = { id: string; state: Record<string, unknown> }
 
-/**
- * The state as far as a customer resource shows it (toCustomerResource): without the profiles'
- * verification data, associated entities, sessions and terms, which can be most of its size, so a
- * page parses a fraction of the JSON. test/http/listResponses.e2e.test.ts holds the list to GET.
- */
-const listedState = sql<Record<string, unknown>>`state - 'individual' - 'business' - 'associated' - 'sessions' - 'termsAcceptances'
-  || jsonb_build_object(
-    'individual', jsonb_build_object('requestedCapabilities', state->'individual'->'requestedCapabilities'),
-    'business', jsonb_build_object('requestedCapabilities', state->'business'->'requestedCapabilities'))`.as('state')
 
 export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: string): Promise<Customer | undefined> {
   if (scope.onBehalfOf !== undefined && scope.onBehalfOf !== id) return undefined
@@ -42,7 +33,7 @@ const descending = (q: CustomerListQuery) => q.sort.startsWith('-')
 export async function listCustomersByOffset(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery): Promise<{ rows: Row[]; total: number }> {
   const direction = descending(q) ? 'desc' : 'asc'
   const [rows, count] = await Promise.all([
-    filtered(db, scope, q).select(['id', listedState])
+    filtered(db, scope, q).select(['id', 'state'])
       .orderBy(sortColumn(q), direction).orderBy('id', direction).limit(pageLimit(q)).offset(pageOffset(q)).execute(),
     filtered(db, scope, q).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ])
@@ -56,7 +47,7 @@ export async function listCustomersByCursor(db: Kysely<ReadDatabase>, scope: Sco
   const backwards = page.ending_before !== undefined
   // Walking backwards reverses the order; the page is flipped back below.
   const desc = descending(q) !== backwards
-  let query: SelectQueryBuilder<ReadDatabase, 'customers', Row> = filtered(db, scope, q).select(['id', listedState])
+  let query: SelectQueryBuilder<ReadDatabase, 'customers', Row> = filtered(db, scope, q).select(['id', 'state'])
   if (cursorId !== undefined) {
     const cursor = await db.selectFrom('customers').select(['created_at', 'customer_name'])
       .where('organization_id', '=', scope.organizationId).where('id', '=', cursorId).executeTakeFirst()
