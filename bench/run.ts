@@ -9,6 +9,7 @@ import { type BenchPostgres, openBenchPostgres } from './database.js'
 import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
 import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
 import { WEBHOOK_BENCH_PLAN, type WebhookBenchResult, runWebhookBench } from './webhookBench.js'
+import { READ_BENCH_PLAN, READ_TARGETS, type ReadBenchResult, runReadBench } from './readBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -30,7 +31,7 @@ export const BENCH_PLAN = {
   /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
   quietWaitMs: 20_000,
   /** The whole run is abandoned past this. */
-  deadlineMs: 240_000,
+  deadlineMs: 360_000,
 } as const
 
 export const TARGETS = {
@@ -255,6 +256,26 @@ function ratioRow(name: string, value: number, target?: { text: string; pass: bo
   return [name, undefined, undefined, undefined, `${value.toFixed(2)}×`, undefined, undefined, undefined, undefined, undefined, target?.text, target ? verdict(target.pass) : undefined]
 }
 
+// ---- reads: the list routes against the read toy ----------------------------------------------
+
+function readRows(r: ReadBenchResult): Cell[][] {
+  const ratio = (list: Measured<HttpBenchResult>) => list.requestsPerSecond / r.toy.requestsPerSecond
+  const target = (list: Measured<HttpBenchResult>) => ({ text: `>= ${READ_TARGETS.listToToyRatio}`, pass: ratio(list) >= READ_TARGETS.listToToyRatio })
+  return [
+    httpRow(`(e) query GET /v1/webhooks/endpoints, ${READ_BENCH_PLAN.pageSize}/page`, r.endpoints),
+    httpRow(`(e) query GET /v1/customers, ${READ_BENCH_PLAN.pageSize}/page`, r.customers),
+    httpRow(`(e) ceiling toy fastify+SELECT ${READ_BENCH_PLAN.pageSize} rows`, r.toy),
+    ratioRow('ratio endpoint list / read toy req/s', ratio(r.endpoints), target(r.endpoints)),
+    ratioRow('ratio customer list / read toy req/s', ratio(r.customers), target(r.customers)),
+  ]
+}
+
+/** Server CPU per request: unlike req/s, it holds up when other work shares the machine. */
+function readCpuLine(r: ReadBenchResult): string {
+  const perRequest = (m: Measured<HttpBenchResult>) => (m.cpu ? `${((m.cpu.server * 10) / m.requestsPerSecond).toFixed(3)} ms` : '-')
+  return `(e) server CPU per request: endpoint list ${perRequest(r.endpoints)}, customer list ${perRequest(r.customers)}, read toy ${perRequest(r.toy)}`
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now()
   database = await openBenchPostgres()
@@ -268,6 +289,7 @@ async function main(): Promise<void> {
   const api = await apiPhase(database)
   const toy = await toyPhase(database)
   const webhooks = await runWebhookBench({ createDatabase: (purpose) => database!.createDatabase(purpose), startChild, stopChild, postmasterPid: database.postmasterPid, log })
+  const reads = await runReadBench({ createDatabase: (purpose) => database!.createDatabase(purpose), startChild, stopChild, postmasterPid: database.postmasterPid, log })
 
   const commandRatio = api.command.requestsPerSecond / toy.requestsPerSecond
   const rows: Cell[][] = [
@@ -286,6 +308,7 @@ async function main(): Promise<void> {
     ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
     ...webhooks.map(webhookRow),
+    ...readRows(reads),
   ]
   const cpus = os.cpus()
   process.stdout.write([
@@ -308,7 +331,11 @@ async function main(): Promise<void> {
     `(b) ${BENCH_PLAN.hotStreamProcesses} processes: two service processes on one database, ` +
       `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
       'connections on each; req/s summed, p50/p99 the worse process\'s; cpu srv = the first process, other includes the second',
+    `(e) reads: ${READ_BENCH_PLAN.seededItems} items listed ${READ_BENCH_PLAN.pageSize} a page; the toy answers one indexed SELECT as JSON; measured in ` +
+      `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the median round)`,
+    readCpuLine(reads),
     ...disturbed([appends.one, appends.many, api.command, api.query, api.hotStream, api.health, toy, ...webhooks]),
+    ...disturbed([reads.endpoints, reads.customers, reads.toy]),
     `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',
   ].join('\n'))

@@ -1,7 +1,7 @@
 // What the CLI writes: JSON on stdout (one document, or JSON lines for streams) and JSON errors on
 // stderr, so scripts can parse both and diagnostics never mix into the results.
 import { DomainError } from '../domain/errors.js'
-import { toApiError } from '../server/errors/apiError.js'
+import { toApiError } from '../http/domainErrors.js'
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const
 

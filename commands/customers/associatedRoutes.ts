@@ -1,14 +1,15 @@
 // Associated persons and businesses of a business customer: create (optionally with a verification
 // link) and change. Both get asp_ ids and form one ownership tree.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CUSTOMER_TAGS, associatedEntityParams, customerIdNamedParams, writeHeaders } from '../../domain/customer/apiParams.js'
+import { CUSTOMER_TAGS, associatedEntityParams, customerIdNamedParams } from '../../http/customerParams.js'
+import { writeHeaders } from '../../http/headers.js'
 import type { CustomerCommand } from '../../domain/customer/commands.js'
 import { associatedEntityResource, toAssociatedResource } from '../../domain/customer/resource.js'
 import {
   type AssociatedEntityData, createAssociatedBusinessBody, createAssociatedPersonBody, updateAssociatedBusinessBody, updateAssociatedPersonBody,
 } from '../../domain/customer/schemas/associatedEntity.js'
 import { documentRefs } from '../../domain/customer/validation/documentRefs.js'
-import { errorResponses } from '../../domain/errors.js'
+import { errorResponses } from '../../http/errorBody.js'
 import { newId } from '../../domain/shared/ids.js'
 import { principalOf } from '../../http/principal.js'
 import { customerCommands, existing } from './customerCommands.js'

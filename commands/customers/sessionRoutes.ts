@@ -2,10 +2,11 @@
 // customer or one of its associated persons and businesses.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
+import { CUSTOMER_TAGS, customerIdParams } from '../../http/customerParams.js'
+import { writeHeaders } from '../../http/headers.js'
 import { toSessionResource, verificationSessionResource } from '../../domain/customer/resource.js'
 import { emailSchema } from '../../domain/shared/email.js'
-import { errorResponses } from '../../domain/errors.js'
+import { errorResponses } from '../../http/errorBody.js'
 import { principalOf } from '../../http/principal.js'
 import { customerCommands, existing } from './customerCommands.js'
 import type { CustomerRouteDeps } from './deps.js'

@@ -1,11 +1,12 @@
 // POST /v1/documents: upload a document (JSON with base64 content). Checks type, size and that the
 // bytes match the type; stores the bytes durably, then records the Document aggregate's event.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { writeHeaders } from '../../domain/customer/apiParams.js'
+import { writeHeaders } from '../../http/headers.js'
 import { DOCUMENT_LIMITS, DOCUMENT_UPLOAD_BODY_LIMIT_BYTES, decodeBase64, matchesContentType, sha256Hex } from '../../domain/document/content.js'
 import { documentDecider } from '../../domain/document/decider.js'
 import { documentResource, toDocumentResource, uploadDocumentBody } from '../../domain/document/resource.js'
-import { errorResponses, invalid, notFound } from '../../domain/errors.js'
+import { invalid, notFound } from '../../domain/errors.js'
+import { errorResponses } from '../../http/errorBody.js'
 import { newId } from '../../domain/shared/ids.js'
 import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'

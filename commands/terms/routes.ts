@@ -1,8 +1,9 @@
 // POST /v1/tos/generate: a terms agreement (tos_) whose id the customer's verification names as
 // signedAgreementId once the customer has accepted it at `url`.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { writeHeaders } from '../../domain/customer/apiParams.js'
-import { errorResponses, notFound } from '../../domain/errors.js'
+import { writeHeaders } from '../../http/headers.js'
+import { notFound } from '../../domain/errors.js'
+import { errorResponses } from '../../http/errorBody.js'
 import { newId } from '../../domain/shared/ids.js'
 import { TERMS_VERSION, termsDecider } from '../../domain/terms/decider.js'
 import { generateTermsBody, termsAgreementResource, toTermsResource } from '../../domain/terms/resource.js'

@@ -1,12 +1,15 @@
 // Write routes of webhook endpoints: create, update, delete, rotate the signing secret.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { errorResponses, invalid } from '../../domain/errors.js'
+import { invalid } from '../../domain/errors.js'
+import { deletedResource } from '../../http/deletedResource.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { idempotencyHeaders } from '../../http/headers.js'
+import { idParam } from '../../http/idParam.js'
 import { newId } from '../../domain/shared/ids.js'
 import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import {
-  createWebhookEndpointBody, deletedResource, toWebhookEndpointResource, toWebhookSecretResource, updateWebhookEndpointBody, webhookEndpointResource, webhookSecretResource,
+  createWebhookEndpointBody, toWebhookEndpointResource, toWebhookSecretResource, updateWebhookEndpointBody, webhookEndpointResource, webhookSecretResource,
 } from '../../domain/webhook-endpoint/resource.js'
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
 import { streams } from '../../events/streams.js'
@@ -30,10 +33,7 @@ export type WebhookEndpointRouteDeps = {
   }
 }
 
-const endpointParams = z.object({ endpointId: z.string().max(64).describe('Endpoint id, prefix ep_') })
-const idempotencyHeader = z.object({
-  'idempotency-key': z.string().optional().describe('Makes retries safe for 24 hours; a replay returns the original response with Idempotent-Replayed: true'),
-})
+const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 const TAGS = ['Webhooks']
 
 function resourceOf(state: WebhookEndpointState) {
@@ -77,7 +77,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     schema: {
       tags: TAGS,
       summary: 'Create a webhook endpoint (at most WEBHOOK_ENDPOINTS_PER_ORGANIZATION, default 500, per organization: 422 webhook_endpoint_limit_reached past it)',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       body: createWebhookEndpointBody,
       response: { 201: webhookEndpointResource, ...errorResponses(409, 422) },
     },
@@ -103,7 +103,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     schema: {
       tags: TAGS,
       summary: 'Update a webhook endpoint (fields omitted stay as they are; disabled pauses deliveries)',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       params: endpointParams,
       body: updateWebhookEndpointBody,
       response: { 200: webhookEndpointResource, ...errorResponses(404, 409, 422) },
@@ -124,7 +124,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     schema: {
       tags: TAGS,
       summary: 'Delete a webhook endpoint',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       params: endpointParams,
       response: { 200: deletedResource, ...errorResponses(404, 409) },
     },
@@ -138,7 +138,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     schema: {
       tags: TAGS,
       summary: 'Rotate the signing secret; the previous one stays valid for 24 hours',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       params: endpointParams,
       response: { 200: webhookSecretResource, ...errorResponses(404, 409) },
     },

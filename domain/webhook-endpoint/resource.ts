@@ -62,8 +62,6 @@ export const webhookSecretResource = z.object({
     .describe('Secrets retired by a rotation that still verify until expiresAt (24 hours)'),
 })
 
-export const deletedResource = z.object({ id: z.string(), deleted: z.literal(true) })
-
 export function toWebhookEndpointResource(view: WebhookEndpointResource): WebhookEndpointResource {
   return {
     id: view.id,

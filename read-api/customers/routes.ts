@@ -5,31 +5,22 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import {
-  CUSTOMER_TAGS, associatedEntityParams, customerIdNamedParams, customerIdParams, readHeaders, sessionParams,
-} from '../../domain/customer/apiParams.js'
-import {
   associatedEntityResource, complianceResource, customerResource, toAssociatedResource, toComplianceResource, toCustomerResource,
   toSessionResource, verificationSessionResource,
 } from '../../domain/customer/resource.js'
 import type { Customer } from '../../domain/customer/state.js'
-import { errorResponses, notFound } from '../../domain/errors.js'
+import { notFound } from '../../domain/errors.js'
+import { CUSTOMER_TAGS, associatedEntityParams, customerIdNamedParams, customerIdParams, sessionParams } from '../../http/customerParams.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { readHeaders } from '../../http/headers.js'
+import { toCursorPage, unknownCursor } from '../../http/pagination/cursorPage.js'
+import { cursorOf, isOffsetMode } from '../../http/pagination/offsetOrCursor.js'
+import { toOffsetPage } from '../../http/pagination/offsetPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { PAGE_LIMITS, unknownCursor } from '../pagination/cursorPage.js'
-import { type CustomerListQuery, customerListQuery, customerListResponse, isOffsetMode } from './listQuery.js'
+import { customerListQuery, customerListResponse, listFilters } from './listQuery.js'
 import { type Scope, findCustomer, listCustomersByCursor, listCustomersByOffset } from './queries.js'
 
 const scopeOf = (request: FastifyRequest): Scope => ({ organizationId: request.principal!.organizationId, onBehalfOf: request.onBehalfOf })
-
-function linkTo(q: CustomerListQuery, pageSize: number, cursor: [string, string]): string {
-  const params = new URLSearchParams()
-  if (q.status) params.set('status', q.status)
-  if (q.type) params.set('type', q.type)
-  if (q.countryCode) params.set('countryCode', q.countryCode)
-  params.set('sort', q.sort)
-  params.set('page_size', String(pageSize))
-  params.set(cursor[0], cursor[1])
-  return `/v1/customers?${params.toString()}`
-}
 
 export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
   async function customerOr404(request: FastifyRequest, id: string): Promise<Customer> {
@@ -51,24 +42,12 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     const toItem = (row: { state: Record<string, unknown> }) => toCustomerResource(row.state as Customer)
     if (isOffsetMode(q)) {
       const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
-      return { data: rows.map(toItem), total, limit: q.limit ?? PAGE_LIMITS.default, offset: q.offset ?? 0 }
+      return toOffsetPage(rows, total, q, toItem)
     }
-    const pageSize = q.page_size ?? PAGE_LIMITS.default
-    const rows = await listCustomersByCursor(db, scopeOf(request), q, pageSize)
+    const page = cursorOf(q)
+    const rows = await listCustomersByCursor(db, scopeOf(request), q, page)
     if (!rows) throw unknownCursor(q)
-    const backwards = q.ending_before !== undefined
-    const hasMore = rows.length > pageSize
-    const page = rows.slice(0, pageSize)
-    const first = page[0]
-    const last = page.at(-1)
-    return {
-      has_more: hasMore,
-      page_size: pageSize,
-      url: '/v1/customers',
-      data: page.map(toItem),
-      page_next: last && (backwards || hasMore) ? linkTo(q, pageSize, ['starting_after', last.id]) : null,
-      page_prev: first && (backwards ? hasMore : q.starting_after !== undefined) ? linkTo(q, pageSize, ['ending_before', first.id]) : null,
-    }
+    return toCursorPage(rows, page, { path: '/v1/customers', filters: listFilters(q) }, toItem)
   })
 
   app.get('/customers/:id', {

@@ -1,13 +1,14 @@
 // GET /v1/documents/{id}: a document's metadata (never its content).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
-import { z } from 'zod'
-import { readHeaders } from '../../domain/customer/apiParams.js'
 import { documentResource } from '../../domain/document/resource.js'
-import { errorResponses, notFound } from '../../domain/errors.js'
+import { notFound } from '../../domain/errors.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { readHeaders } from '../../http/headers.js'
+import { idParam } from '../../http/idParam.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 
-const params = z.object({ id: z.string().max(64).describe('Document id, prefix doc_') })
+const params = idParam('id', 'doc_', 'Document')
 
 export const documentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
   app.get('/documents/:id', {

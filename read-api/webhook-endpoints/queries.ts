@@ -2,9 +2,12 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { WebhookEndpointResource } from '../../domain/webhook-endpoint/resource.js'
 import type { ReadDatabase, WebhookEndpointsTable } from '../../projections/schema.js'
-import { type CursorQuery, unknownCursor } from '../pagination/cursorPage.js'
+import { type CursorQuery, inListOrder, unknownCursor } from '../../http/pagination/cursorPage.js'
+import { isoTimestamp } from '../sql/isoTimestamp.js'
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
+/** What a list shows of an endpoint: no secrets, timestamps already ISO text. */
+export type ListedEndpointRow = Pick<WebhookEndpointRow, 'id' | 'url' | 'description' | 'filter_types' | 'disabled' | 'metadata'> & { created_at: string; updated_at: string }
 
 export function rowToView(row: WebhookEndpointRow): WebhookEndpointResource {
   return {
@@ -16,6 +19,20 @@ export function rowToView(row: WebhookEndpointRow): WebhookEndpointResource {
     metadata: row.metadata,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+/** The list item: the same resource a GET of the endpoint answers. */
+export function listedToResource(row: ListedEndpointRow): WebhookEndpointResource {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    filterTypes: row.filter_types,
+    disabled: row.disabled,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }
 }
 
@@ -33,19 +50,20 @@ export async function countEndpoints(db: Kysely<ReadDatabase>, organizationId: s
  * One page plus one row, newest first (or, with ending_before, the rows just newer, reordered).
  * A cursor that names no endpoint of the organization is refused (unknownCursor).
  */
-export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<WebhookEndpointRow[]> {
+export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<ListedEndpointRow[]> {
   const cursor = query.starting_after ?? query.ending_before
-  if (cursor !== undefined && !(await findEndpoint(db, organizationId, cursor))) throw unknownCursor(query)
-  let q = db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId)
+  if (cursor !== undefined) {
+    const found = await db.selectFrom('webhook_endpoints').select('id').where('organization_id', '=', organizationId).where('id', '=', cursor).executeTakeFirst()
+    if (!found) throw unknownCursor(query)
+  }
+  const q = db.selectFrom('webhook_endpoints')
+    .select(['id', 'url', 'description', 'filter_types', 'disabled', 'metadata', isoTimestamp('created_at').as('created_at'), isoTimestamp('updated_at').as('updated_at')])
+    .where('organization_id', '=', organizationId)
   if (query.starting_after !== undefined) {
     return q.where('id', '<', query.starting_after).orderBy('id', 'desc').limit(query.page_size + 1).execute()
   }
   if (query.ending_before !== undefined) {
-    q = q.where('id', '>', query.ending_before).orderBy('id', 'asc').limit(query.page_size + 1)
-    const rows = await q.execute()
-    const hasMore = rows.length > query.page_size
-    const page = rows.slice(0, query.page_size).reverse()
-    return hasMore ? [...page, rows[query.page_size]!] : page
+    return inListOrder(await q.where('id', '>', query.ending_before).orderBy('id', 'asc').limit(query.page_size + 1).execute(), query)
   }
   return q.orderBy('id', 'desc').limit(query.page_size + 1).execute()
 }

@@ -1,14 +1,15 @@
 // Read routes of webhook endpoints: list, read one, read the signing secret.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
-import { z } from 'zod'
-import { errorResponses, notFound } from '../../domain/errors.js'
+import { notFound } from '../../domain/errors.js'
 import { toWebhookEndpointResource, toWebhookSecretResource, webhookEndpointResource, webhookSecretResource } from '../../domain/webhook-endpoint/resource.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { idParam } from '../../http/idParam.js'
+import { cursorPageSchema, cursorQuery, toCursorPage } from '../../http/pagination/cursorPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { cursorPageSchema, cursorQuery, toCursorPage } from '../pagination/cursorPage.js'
-import { findEndpoint, listEndpoints, rowToView } from './queries.js'
+import { findEndpoint, listEndpoints, listedToResource, rowToView } from './queries.js'
 
-const endpointParams = z.object({ endpointId: z.string().max(64).describe('Endpoint id, prefix ep_') })
+const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 const TAGS = ['Webhooks']
 
 export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
@@ -21,7 +22,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
     },
   }, async (request) => {
     const rows = await listEndpoints(db, request.principal!.organizationId, request.query)
-    return toCursorPage(rows, request.query, '/v1/webhooks/endpoints', (row) => toWebhookEndpointResource(rowToView(row)))
+    return toCursorPage(rows, request.query, { path: '/v1/webhooks/endpoints' }, listedToResource)
   })
 
   app.get('/webhooks/endpoints/:endpointId', {

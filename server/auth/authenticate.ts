@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { ApiError } from '../errors/apiError.js'
+import { ApiError } from '../../http/errorBody.js'
 import { MAX_KEY_LENGTH, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'
 import type { Principal } from '../../http/principal.js'
 

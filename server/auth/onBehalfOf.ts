@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { ApiError } from '../errors/apiError.js'
+import { ApiError } from '../../http/errorBody.js'
 
 export const ON_BEHALF_OF_HEADER = 'x-on-behalf-of'
 const CUSTOMER_ID = /^cus_[0-9a-z]{26}$/

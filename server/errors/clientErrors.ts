@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { newId } from '../../domain/shared/ids.js'
-import { ApiError, errorBody } from './apiError.js'
+import { ApiError, errorBody } from '../../http/errorBody.js'
 
 type ClientError = Error & { code?: string }
 

@@ -5,7 +5,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DomainError } from '../../domain/errors.js'
 import { UnstorableEventError, WrongExpectedVersionError } from '../../events/store/port.js'
 import { StreamQueueFullError } from '../../commands/runtime/streamQueue.js'
-import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody, toApiError } from './apiError.js'
+import { toApiError } from '../../http/domainErrors.js'
+import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody } from '../../http/errorBody.js'
+import { HEADER_ERRORS } from '../../http/headers.js'
 
 /** Characters of an unknown path quoted in the 404 message; the rest is cut. */
 const MAX_ECHOED_PATH_LENGTH = 200
@@ -48,8 +50,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else if (error instanceof DomainError) apiError = toApiError(error)
     else if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body'
+      const headerError = context === 'headers' ? error.validation.map((v) => HEADER_ERRORS[v.instancePath.slice(1)]).find((e) => e !== undefined) : undefined
       const where = CONTEXT_NAMES[context] ?? context
-      apiError = new ApiError(400, `Invalid request ${where}`, 'invalid_request', error.validation.map((v) => {
+      apiError = headerError?.() ?? new ApiError(400, `Invalid request ${where}`, 'invalid_request', error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
         return { field: path ? `${where}.${path}` : where, message: v.message ?? 'invalid' }
       }))

@@ -2,7 +2,7 @@
 // with bad percent-encoding, a path segment over the router's limit. They leave in the one error
 // body with a request id, like every other response; the path itself is not echoed.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ApiError, errorBody } from './apiError.js'
+import { ApiError, errorBody } from '../../http/errorBody.js'
 
 /** The router's limit on one path segment (fastify's maxParamLength), named for the 414 message. */
 export const MAX_PATH_SEGMENT_LENGTH = 100

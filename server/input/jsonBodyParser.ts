@@ -6,7 +6,7 @@
 // - the guard (jsonBodyGuard.ts): depth, reserved and duplicate keys, unstorable strings, 400
 //   naming the field.
 import type { FastifyInstance } from 'fastify'
-import { ApiError } from '../errors/apiError.js'
+import { ApiError } from '../../http/errorBody.js'
 import { findJsonBodyProblem } from './jsonBodyGuard.js'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -3,7 +3,7 @@
 // U+0000, which PostgreSQL refuses (a 500) and which must never reach a log line raw.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ApiError } from '../errors/apiError.js'
+import { ApiError } from '../../http/errorBody.js'
 import type { InputProblem } from './jsonBodyGuard.js'
 import { FORBIDDEN_KEYS } from './limits.js'
 import { unstorableTextReason } from './storableText.js'

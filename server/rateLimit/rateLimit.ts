@@ -6,7 +6,7 @@
 import fastifyRateLimit, { type RateLimitOptions, normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ApiError, errorBody } from '../errors/apiError.js'
+import { ApiError, errorBody } from '../../http/errorBody.js'
 
 export type RateLimitConfig = {
   perKey: { max: number; windowMs: number }

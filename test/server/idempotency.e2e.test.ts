@@ -86,6 +86,29 @@ t.test('an invalid key header: 400', async (t) => {
   t.equal(res.json().code, 'invalid_idempotency_key')
 })
 
+t.test('a malformed key is refused by the route schema with the same body as the idempotency hook', async (t) => {
+  const customerWrite = (key: string) => h.request({ method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'Ada', lastName: 'Key' }, headers: { 'idempotency-key': key } })
+  for (const key of ['', 'k'.repeat(256), 'a b', 'é']) {
+    for (const res of [await post(key, { url: 'https://example.com/6' }), await customerWrite(key)]) {
+      t.equal(res.statusCode, 400, `${JSON.stringify(key.slice(0, 8))}: 400`)
+      const { requestId, ...body } = res.json()
+      t.ok(requestId)
+      t.same(body, {
+        error: 'BadRequestError', code: 'invalid_idempotency_key', message: 'Idempotency-Key must be 1 to 255 printable characters', statusCode: 400,
+        details: [{ field: 'Idempotency-Key', message: 'invalid header value' }],
+      })
+    }
+  }
+  t.equal((await post('k'.repeat(255), { url: 'https://example.com/7' })).statusCode, 201, '255 characters are accepted')
+  t.equal((await customerWrite('c'.repeat(255))).statusCode, 201)
+})
+
+t.test('the OpenAPI document states the key\'s limits', async (t) => {
+  const doc = (await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json()
+  const header = doc.paths['/v1/webhooks/endpoints'].post.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key')
+  t.match(header.schema, { type: 'string', minLength: 1, maxLength: 255 })
+})
+
 t.test('20 concurrent requests with one key create exactly one resource', async (t) => {
   const org = await h.newOrganization('concurrent')
   const results = await Promise.all(Array.from({ length: 20 }, () => post('key-race', { url: 'https://example.com/race' }, org.apiKey)))

@@ -3,10 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import { errorResponses, notFound } from '../../domain/errors.js'
+import { notFound } from '../../domain/errors.js'
 import { PUBLIC_EVENT_TYPES } from '../../domain/publicEvents.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { idParam } from '../../http/idParam.js'
+import { cursorPageSchema, cursorQuery, toCursorPage } from '../../http/pagination/cursorPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { cursorPageSchema, cursorQuery, toCursorPage } from '../../read-api/pagination/cursorPage.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 import { attemptsOf, deliveriesOf, findMessage, listMessages } from '../messages/queries.js'
 import { webhookMessageDetailResource, webhookMessageResource } from './resources.js'
@@ -29,7 +31,7 @@ const listQuery = cursorQuery.extend({
   until: z.iso.datetime({ offset: true }).optional().describe('Messages before this time (exclusive)'),
 })
 
-const messageParams = z.object({ messageId: z.string().max(64).describe('Message id, prefix evt_') })
+const messageParams = idParam('messageId', 'evt_', 'Message')
 
 export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
   app.get('/webhooks/messages', {
@@ -48,7 +50,6 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
       ...(since !== undefined ? { since: new Date(since) } : {}),
       ...(until !== undefined ? { until: new Date(until) } : {}),
     })
-    const result = toCursorPage(rows, page, '/v1/webhooks/messages', toMessageResource)
     // The page links must keep the filters, or the next page would list everything.
     const filters = new URLSearchParams()
     if (endpointId !== undefined) filters.set('endpointId', endpointId)
@@ -56,12 +57,7 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
     if (tag !== undefined) filters.set('tag', tag)
     if (since !== undefined) filters.set('since', since)
     if (until !== undefined) filters.set('until', until)
-    const suffix = filters.size > 0 ? `&${filters.toString()}` : ''
-    return {
-      ...result,
-      page_next: result.page_next && `${result.page_next}${suffix}`,
-      page_prev: result.page_prev && `${result.page_prev}${suffix}`,
-    }
+    return toCursorPage(rows, page, { path: '/v1/webhooks/messages', filters }, toMessageResource)
   })
 
   app.get('/webhooks/messages/:messageId', {

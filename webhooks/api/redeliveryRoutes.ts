@@ -1,9 +1,11 @@
 // POST /v1/webhooks/messages/{messageId}/resend and POST /v1/webhooks/endpoints/{endpointId}/recover.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Kysely, sql } from 'kysely'
-import { z } from 'zod'
-import { errorResponses, invalid, notFound } from '../../domain/errors.js'
+import { invalid, notFound } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { idempotencyHeaders } from '../../http/headers.js'
+import { idParam } from '../../http/idParam.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { findMessage } from '../messages/queries.js'
 import { requeueMessage } from '../messages/requeue.js'
@@ -13,11 +15,8 @@ import { recoverBody, recoverResult, resendBody, resendResult } from './resource
 export type RedeliveryDeps = { db: Kysely<ReadDatabase>; wakeDispatcher: () => void }
 
 const TAGS = ['Webhooks']
-const idempotencyHeader = z.object({
-  'idempotency-key': z.string().optional().describe('Makes retries safe for 24 hours; a replay returns the original response with Idempotent-Replayed: true'),
-})
-const messageParams = z.object({ messageId: z.string().max(64).describe('Message id, prefix evt_') })
-const endpointParams = z.object({ endpointId: z.string().max(64).describe('Endpoint id, prefix ep_') })
+const messageParams = idParam('messageId', 'evt_', 'Message')
+const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 
 const newRecoveryId = () => `rcv_${newId('req').slice('req_'.length)}`
 
@@ -26,7 +25,7 @@ export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = as
     schema: {
       tags: TAGS,
       summary: 'Redeliver a message\'s original payload (same id) to every enabled subscribed endpoint, or to one',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       params: messageParams,
       body: resendBody,
       response: { 202: resendResult, ...errorResponses(404, 409) },
@@ -44,7 +43,7 @@ export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = as
     schema: {
       tags: TAGS,
       summary: 'Redeliver, in the background, every failed delivery to the endpoint of messages since a time',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       params: endpointParams,
       body: recoverBody,
       response: { 202: recoverResult, ...errorResponses(404, 409, 422) },

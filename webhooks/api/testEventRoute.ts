@@ -2,11 +2,9 @@
 // subscriber turns into a `webhook.test` message for that one endpoint, delivered like any other.
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { loadAggregate } from '../../commands/runtime/handleCommand.js'
 import { toMetadata } from '../../commands/runtime/commandOrigin.js'
 import { originFrom } from '../../commands/runtime/requestOrigin.js'
-import { errorResponses } from '../../domain/errors.js'
 import type { Decider } from '../../domain/decider.js'
 import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
@@ -14,6 +12,9 @@ import { decideTestEvent } from '../../domain/webhook-endpoint/testEvent.js'
 import { parseEventData } from '../../events/catalog.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { idempotencyHeaders } from '../../http/headers.js'
+import { idParam } from '../../http/idParam.js'
 import { messageIdOf } from '../envelope.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 import { testEventBody, testEventResult } from './resources.js'
@@ -26,17 +27,14 @@ export type TestEventDeps = {
 /** One stream per test request: the endpoint's own stream stays free of test traffic. */
 const testStream = (eventId: string) => `webhook_test-${eventId}`
 
-const idempotencyHeader = z.object({
-  'idempotency-key': z.string().optional().describe('Makes retries safe for 24 hours; a replay returns the original response with Idempotent-Replayed: true'),
-})
-const endpointParams = z.object({ endpointId: z.string().max(64).describe('Endpoint id, prefix ep_') })
+const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 
 export const webhookTestEventRoute: FastifyPluginAsyncZod<TestEventDeps> = async (app, deps) => {
   app.post('/webhooks/endpoints/:endpointId/test', {
     schema: {
       tags: ['Webhooks'],
       summary: 'Send a test event (type webhook.test) to one endpoint, signed and retried like any delivery',
-      headers: idempotencyHeader,
+      headers: idempotencyHeaders,
       params: endpointParams,
       body: testEventBody,
       response: { 202: testEventResult, ...errorResponses(404, 409) },

@@ -2,7 +2,7 @@
 // organization's message is indistinguishable from a missing one.
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { ReadDatabase, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookMessagesTable } from '../../projections/schema.js'
-import { type CursorQuery, unknownCursor } from '../../read-api/pagination/cursorPage.js'
+import { type CursorQuery, inListOrder, unknownCursor } from '../../http/pagination/cursorPage.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 
 export type MessageRow = Selectable<WebhookMessagesTable>
@@ -44,9 +44,7 @@ export async function listMessages(db: Kysely<ReadDatabase>, organizationId: str
     rows = await withDelivery.where('m.seq', '<', seq).orderBy('m.seq', 'desc').limit(query.page_size + 1).execute()
   } else if (query.ending_before !== undefined) {
     const seq = await cursorSeq(db, organizationId, query)
-    const newer = await withDelivery.where('m.seq', '>', seq).orderBy('m.seq', 'asc').limit(query.page_size + 1).execute()
-    const page = newer.slice(0, query.page_size).reverse()
-    rows = newer.length > query.page_size ? [...page, newer[query.page_size]!] : page
+    rows = inListOrder(await withDelivery.where('m.seq', '>', seq).orderBy('m.seq', 'asc').limit(query.page_size + 1).execute(), query)
   } else {
     rows = await withDelivery.orderBy('m.seq', 'desc').limit(query.page_size + 1).execute()
   }
