@@ -1,6 +1,6 @@
 // The import rule of design.md's Layout table, checked on every import of every service file:
 // dependencies point down the table, the domain uses only pure packages, and no files import each
-// other in a cycle. Each known exception is listed below with who removes it; the list empties at merge.
+// other in a cycle. No exceptions.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
@@ -9,24 +9,15 @@ import { layoutViolation } from './layoutRules.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** `from -> to` pairs still allowed for now, each with who removes it. */
-const KNOWN_VIOLATIONS: Record<string, string> = {
-  'webhooks/api/messageReadRoutes.ts -> read-api/pagination/cursorPage.ts': 'http/ helper (cursor page builder moves to http/)',
-  'webhooks/messages/queries.ts -> read-api/pagination/cursorPage.ts': 'http/ helper (cursor page builder moves to http/)',
-}
-
 t.test('every import follows the Layout table', async (t) => {
   const { imports } = readImports(root)
   t.ok(imports.length > 500, `read the imports (${imports.length})`)
   const found: string[] = []
   for (const i of imports) {
     const why = layoutViolation(i)
-    const key = `${i.from} -> ${i.to}`
-    if (why && !(key in KNOWN_VIOLATIONS)) found.push(`${key}: ${why}`)
+    if (why) found.push(`${i.from} -> ${i.to}: ${why}`)
   }
   t.same(found, [], 'no import runs up the table')
-  const stale = Object.keys(KNOWN_VIOLATIONS).filter((key) => !imports.some((i) => `${i.from} -> ${i.to}` === key && layoutViolation(i)))
-  t.same(stale, [], 'every known violation still exists (remove it from the list once fixed)')
 })
 
 t.test('no import cycles between files', async (t) => {
