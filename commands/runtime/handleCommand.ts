@@ -150,8 +150,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       if (lock === noStreamLock) return await attempt(undefined, COMMAND_LIMITS.maxAttempts)
       // A hold this process keeps for the commands queued here counts as contended, so it is released.
-      if (!coordination.holds.has(stream) && !isContended(coordination, stream)) {
-        // Uncontended: one try without the lock, as fast as a single process.
+      // Commands queued behind this one make the stream hot here: take the lock, so another process's
+      // lock holder is never outrun by a stream of lock-free appends from this one.
+      if (!coordination.holds.has(stream) && !isContended(coordination, stream) && queue.waiting(stream) <= 1) {
+        // Uncontended and alone: one try without the lock, as fast as a single process.
         try {
           return await attempt(undefined, 1)
         } catch (error) {
