@@ -7,12 +7,12 @@ import { PAGE_LIMITS } from '../pagination/cursorPage.js'
 import type { CustomerListQuery } from './listQuery.js'
 
 export type Scope = { organizationId: string; onBehalfOf: string | undefined }
-type Row = { id: string; state: Record<string, unknown>; created_at: Date; customer_name: string }
+type Row = { id: string; state: Customer; created_at: Date; customer_name: string }
 
 export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: string): Promise<Customer | undefined> {
   if (scope.onBehalfOf !== undefined && scope.onBehalfOf !== id) return undefined
   const row = await db.selectFrom('customers').select('state').where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst()
-  return row ? (row.state as Customer) : undefined
+  return row?.state
 }
 
 function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) {
@@ -24,7 +24,7 @@ function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) 
   return query
 }
 
-const sortColumn = (q: CustomerListQuery) => (q.sort.endsWith('createdAt') ? 'created_at' : 'customer_name') as 'created_at' | 'customer_name'
+const sortColumn = (q: CustomerListQuery): 'created_at' | 'customer_name' => (q.sort.endsWith('createdAt') ? 'created_at' : 'customer_name')
 const descending = (q: CustomerListQuery) => q.sort.startsWith('-')
 
 export async function listCustomersByOffset(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery): Promise<{ rows: Row[]; total: number }> {

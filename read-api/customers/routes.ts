@@ -48,7 +48,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     },
   }, async (request) => {
     const q = request.query
-    const toItem = (row: { state: Record<string, unknown> }) => toCustomerResource(row.state as Customer)
+    const toItem = (row: { state: Customer }) => toCustomerResource(row.state)
     if (isOffsetMode(q)) {
       const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
       return { data: rows.map(toItem), total, limit: q.limit ?? PAGE_LIMITS.default, offset: q.offset ?? 0 }
