@@ -40,8 +40,3 @@ function encodeRandom(length: number): string {
 export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
   return `${prefix}_${encodeTime(nowMs)}${encodeRandom(16)}`
 }
-
-/** Loose shape check for an id of a prefix; used to answer 404 early on nonsense ids. */
-export function looksLikeId(prefix: IdPrefix, value: string): boolean {
-  return new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(value)
-}
