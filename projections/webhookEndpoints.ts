@@ -51,8 +51,10 @@ function insertCreated(db: Kysely<ReadDatabase>, created: Created[]) {
   })
   return db
     .with('inserted', (qb) => qb.insertInto('webhook_endpoints')
-      .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets', 'created_at', 'updated_at'])
-      .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, r.disabled, r.secrets, r.created_at, r.updated_at
+      .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets',
+        'created_at', 'updated_at'])
+      .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, r.disabled, r.secrets,
+          r.created_at, r.updated_at
         FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id text, organization_id text, url text, description text,
           filter_types jsonb, metadata jsonb, disabled boolean, secrets jsonb, created_at timestamptz, updated_at timestamptz)`)
       .returning('organization_id'))

@@ -32,7 +32,9 @@ t.test('created: one DRAFT row with the state and its list columns', async (t) =
     customers: [{
       id: 'cus_1', organization_id: 'org_a', type: 'INDIVIDUAL', status: 'DRAFT', customer_name: 'Ada Lovelace', email: 'ada@example.com',
       country_code: 'US', created_at: now, updated_at: now,
-      state: { exists: true, id: 'cus_1', customerName: 'Ada Lovelace', individual: { firstName: 'Ada', lastName: 'Lovelace' }, sessions: [] },
+      state: {
+        exists: true, id: 'cus_1', customerName: 'Ada Lovelace', individual: { firstName: 'Ada', lastName: 'Lovelace' }, sessions: [],
+      },
     }],
     verification_sessions: [],
   })
@@ -49,7 +51,10 @@ t.test('sessions: a row per session, its status following the events (a second o
   const two = openSession(openSession([created], 'vsess_1'), 'vsess_2', later)
   await customers.given(two).thenRows(t, {
     verification_sessions: [
-      { id: 'vsess_1', customer_id: 'cus_1', organization_id: 'org_a', status: 'EXPIRED', created_at: now, expires_at: '2026-03-08T10:00:00.000Z' },
+      {
+        id: 'vsess_1', customer_id: 'cus_1', organization_id: 'org_a', status: 'EXPIRED', created_at: now,
+        expires_at: '2026-03-08T10:00:00.000Z',
+      },
       { id: 'vsess_2', customer_id: 'cus_1', status: 'ACTIVE', created_at: later, associated_entity_id: null },
     ],
     customers: [{ id: 'cus_1', state: { sessions: [{ id: 'vsess_1', status: 'EXPIRED' }, { id: 'vsess_2', status: 'ACTIVE' }] } }],

@@ -20,7 +20,10 @@ t.test('created with keys: one organization row, a row per key', async (t) => {
   await organizations.given([created, key('key_1', 'sandbox'), key('key_2', 'production')]).thenRows(t, {
     organizations: [{ id: 'org_a', name: 'Acme', created_at: now }],
     api_keys: [
-      { id: 'key_1', organization_id: 'org_a', environment: 'sandbox', key_hash: hash('1'), last4: 'abcd', created_at: now, revoked_at: null },
+      {
+        id: 'key_1', organization_id: 'org_a', environment: 'sandbox', key_hash: hash('1'), last4: 'abcd', created_at: now,
+        revoked_at: null,
+      },
       { id: 'key_2', environment: 'production', key_hash: hash('2'), revoked_at: null },
     ],
   })
