@@ -12,6 +12,7 @@ import type { Projector } from './runtime/projector.js'
 
 type Endpoint = Extract<WebhookEndpointState, { status: 'active' | 'deleted' }>
 type Created = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointCreated' }>
+type Changed = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointUpdated' | 'WebhookEndpointSecretRotated' }>
 
 // ---- Evolve: row to state, event, state to row (pure) ----------------------------------------
 function stateOf(row: Selectable<WebhookEndpointsTable>): Endpoint {
@@ -75,30 +76,56 @@ function deleteEndpoint(db: Kysely<ReadDatabase>, endpointId: string) {
     .execute()
 }
 
-async function updateEndpoint(db: Kysely<ReadDatabase>, event: WebhookEndpointEvent): Promise<void> {
-  const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', event.data.endpointId).executeTakeFirstOrThrow()
-  const { id, organization_id: _org, created_at: _created, ...changed } = endpointRow(evolve(stateOf(row), event))
-  await db.updateTable('webhook_endpoints').set(changed).where('id', '=', id).execute()
+/**
+ * Applies updates and rotations: the rows they touch read in one statement, the events evolved
+ * in memory in order, each row written once (a hot endpoint's run of updates costs two statements).
+ */
+async function updateEndpoints(db: Kysely<ReadDatabase>, events: Changed[]): Promise<void> {
+  const ids = [...new Set(events.map((e) => e.data.endpointId))]
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute()
+  const states = new Map(rows.map((row) => [row.id, stateOf(row)]))
+  for (const event of events) {
+    const state = states.get(event.data.endpointId)
+    if (!state) throw new Error(`endpoint ${event.data.endpointId} has no row to apply ${event.type} to`)
+    states.set(state.id, evolve(state, event))
+  }
+  for (const state of states.values()) {
+    const { id, organization_id: _org, created_at: _created, ...changed } = endpointRow(state)
+    await db.updateTable('webhook_endpoints').set(changed).where('id', '=', id).execute()
+  }
 }
 
 export const webhookEndpointsProjector: Projector = {
-  // Runs of creates (the common case under load) become one INSERT; anything else flushes the
-  // run first, so the order of effects is the order of events.
+  // Runs of creates (the common case under load) become one INSERT, runs of updates one read and
+  // a write per endpoint; a different kind of event flushes the run first, so the order of effects
+  // is the order of events.
   async applyMany(db, events: RecordedEvent[]) {
-    let run: Created[] = []
-    const flush = async () => {
-      if (run.length > 0) await insertCreated(db, run)
-      run = []
+    let created: Created[] = []
+    let changed: Changed[] = []
+    const flushCreated = async () => {
+      if (created.length > 0) await insertCreated(db, created)
+      created = []
+    }
+    const flushChanged = async () => {
+      if (changed.length > 0) await updateEndpoints(db, changed)
+      changed = []
     }
     for (const recorded of events) {
       const event = parsedEvent<WebhookEndpointEvent>(recorded)
-      if (event.type === 'WebhookEndpointCreated') run.push(event)
-      else {
-        await flush()
-        await webhookEndpointsProjector.apply(db, recorded)
+      if (event.type === 'WebhookEndpointCreated') {
+        await flushChanged()
+        created.push(event)
+      } else if (event.type === 'WebhookEndpointDeleted') {
+        await flushCreated()
+        await flushChanged()
+        await deleteEndpoint(db, event.data.endpointId)
+      } else {
+        await flushCreated()
+        changed.push(event)
       }
     }
-    await flush()
+    await flushCreated()
+    await flushChanged()
   },
   name: 'webhook_endpoints',
   tables: ['webhook_endpoints', 'webhook_endpoint_counts'],
@@ -111,7 +138,7 @@ export const webhookEndpointsProjector: Projector = {
       case 'WebhookEndpointDeleted':
         return void (await deleteEndpoint(db, event.data.endpointId))
       default:
-        return updateEndpoint(db, event)
+        return updateEndpoints(db, [event])
     }
   },
 }

@@ -68,3 +68,24 @@ t.test('deleted: the row is gone and the count drops, between creates in one bat
     webhook_endpoint_counts: [{ organization_id: 'org_a', endpoints: 2 }],
   })
 })
+
+t.test('a run of updates to two endpoints, interleaved: each row ends with all of its own, in order', async (t) => {
+  const update = (endpointId: string, description: string, day: number): WebhookEndpointEvent =>
+    ({ type: 'WebhookEndpointUpdated', data: { endpointId, description, updatedAt: at(day) } })
+  const rotated: WebhookEndpointEvent = {
+    type: 'WebhookEndpointSecretRotated', data: { endpointId: 'ep_2', secret: secret(2), previousSecretExpiresAt: at(5), rotatedAt: at(4) },
+  }
+  const events = [created('ep_1'), created('ep_2'), update('ep_1', 'one', 2), update('ep_2', 'two', 2), rotated, update('ep_1', 'three', 5)]
+  await endpoints.given(events).thenRows(t, {
+    webhook_endpoints: [
+      { id: 'ep_1', description: 'three', updated_at: at(5), secrets: [{ secret: secret(1) }] },
+      { id: 'ep_2', description: 'two', updated_at: at(4), secrets: [{ secret: secret(2) }, { secret: secret(1), expiresAt: at(5) }] },
+    ],
+    webhook_endpoint_counts: [{ organization_id: 'org_a', endpoints: 2 }],
+  })
+})
+
+t.test('an update to an endpoint the read model never saw fails the batch', async (t) => {
+  const updated: WebhookEndpointEvent = { type: 'WebhookEndpointUpdated', data: { endpointId: 'ep_9', disabled: true, updatedAt: at(2) } }
+  await endpoints.given([updated]).thenThrows(t, /ep_9 has no row/)
+})
