@@ -1,8 +1,12 @@
-// Stream names: `<category>-<id>`, as EventStoreDB expects.
-export const streams = {
-  organization: (organizationId: string) => `organization-${organizationId}`,
-  webhookEndpoint: (endpointId: string) => `webhook_endpoint-${endpointId}`,
-  customer: (customerId: string) => `customer-${customerId}`,
-  document: (documentId: string) => `document-${documentId}`,
-  termsAgreement: (agreementId: string) => `terms_agreement-${agreementId}`,
-} as const
+// Stream names: `<category>-<id>`, as EventStoreDB expects, one function per aggregate of the
+// catalog (`streams.customer(id)`), built from the descriptors' stream categories.
+import { AGGREGATES } from './catalog.js'
+
+type AggregateName = (typeof AGGREGATES)[number]['name']
+
+/** The stream of one aggregate instance. */
+export const streamName = (aggregate: { streamCategory: string }, id: string): string => `${aggregate.streamCategory}-${id}`
+
+// Object.fromEntries forgets the keys; the entries are exactly one per name of the list.
+export const streams = Object.fromEntries(AGGREGATES.map((aggregate) => [aggregate.name, (id: string) => streamName(aggregate, id)])) as
+  { readonly [Name in AggregateName]: (id: string) => string }

@@ -1,13 +1,10 @@
-// Every registered PublicEventMapper. To publish an aggregate's events, import its mapper from
-// `domain/<aggregate>/publicEvents.ts` and add it to the list: one import, one entry.
-import { customerPublicEvents } from '../domain/customer/publicEvents.js'
+// Every PublicEventMapper: the mapper of each aggregate of the catalog that has public events
+// (its descriptor's `publicEvents`), so a new aggregate's events are published with no line here.
 import type { PublicEventMapper } from '../domain/publicEvents.js'
-import { webhookEndpointPublicEvents } from '../domain/webhook-endpoint/publicEvents.js'
+import { AGGREGATES } from '../events/catalog.js'
 
-export const publicEventMappers: readonly PublicEventMapper[] = [
-  webhookEndpointPublicEvents,
-  customerPublicEvents,
-]
+export const publicEventMappers: readonly PublicEventMapper[] = AGGREGATES.flatMap((aggregate) =>
+  aggregate.publicEvents ? [aggregate.publicEvents] : [])
 
 /**
  * Stored events whose message goes to one endpoint only, regardless of filters (test events).

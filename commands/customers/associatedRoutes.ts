@@ -9,7 +9,7 @@ import {
 } from '../../domain/customer/schemas/associatedEntity.js'
 import { documentRefs } from '../../domain/customer/validation/documentRefs.js'
 import { errorResponses } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { loadDocumentFacts } from './facts.js'
 import { newSession } from './newSession.js'

@@ -6,7 +6,7 @@ import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/cust
 import { customerResource, toCustomerResource, toVerificationResult, verificationResult } from '../../domain/customer/resource.js'
 import { createBusinessCustomerBody, createIndividualCustomerBody } from '../../domain/customer/schemas/create.js'
 import { DomainError, errorResponses } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { existing, runCustomerCommand } from './runCustomerCommand.js'
 

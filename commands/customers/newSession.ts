@@ -1,6 +1,6 @@
 // Mints a verification session: id, hosted URL with an unguessable token, expiry.
 import type { NewSession } from '../../domain/customer/commands.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import { secureRandomBytes } from '../../domain/secureRandom.js'
 import type { CustomerRouteDeps } from './deps.js'
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CUSTOMER_TAGS, customerIdParams, writeHeaders } from '../../domain/customer/apiParams.js'
 import { toSessionResource, verificationSessionResource } from '../../domain/customer/resource.js'
-import { email } from '../../domain/customer/schemas/common.js'
+import { emailSchema } from '../../domain/shared/email.js'
 import { errorResponses } from '../../domain/errors.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { newSession } from './newSession.js'
@@ -13,7 +13,7 @@ import { existing, runCustomerCommand } from './runCustomerCommand.js'
 const initiateVerificationBody = z.object({
   associatedEntityId: z.string().max(64).regex(/^asp_[0-9a-z]{26}$/, 'must be an associated entity id (asp_...)').optional()
     .describe('Verify this associated person or business; omit to verify the customer itself'),
-  email: email.optional().describe('Where the link goes; defaults to the customer\'s or the entity\'s email'),
+  email: emailSchema.optional().describe('Where the link goes; defaults to the customer\'s or the entity\'s email'),
   sendInvite: z.boolean().default(false).describe('Email the link (emits verification.link.sent)'),
 }).default({ sendInvite: false })
 

@@ -6,7 +6,7 @@ import { saveBusinessVerificationBody } from '../../domain/customer/schemas/busi
 import { saveIndividualVerificationBody, submitQuery } from '../../domain/customer/schemas/individualVerification.js'
 import { documentRefs } from '../../domain/customer/validation/documentRefs.js'
 import { errorResponses } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import type { CustomerRouteDeps } from './deps.js'
 import { loadAgreementFacts, loadCustomer, loadDocumentFacts } from './facts.js'
 import { existing, runCustomerCommand } from './runCustomerCommand.js'

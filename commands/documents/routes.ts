@@ -6,14 +6,14 @@ import { DOCUMENT_LIMITS, DOCUMENT_UPLOAD_BODY_LIMIT_BYTES, decodeBase64, matche
 import { documentDecider } from '../../domain/document/decider.js'
 import { documentResource, toDocumentResource, uploadDocumentBody } from '../../domain/document/resource.js'
 import { errorResponses, invalid, notFound } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { loadCustomer } from '../customers/facts.js'
 import { scopedCustomerId } from '../customers/scope.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 import { contextFrom } from '../runtime/requestContext.js'
-import type { DocumentContentStore } from './contentStore.js'
+import type { DocumentContentStore } from '../../domain/document/contentStore.js'
 
 export type DocumentRouteDeps = {
   store: EventStore

@@ -1,5 +1,5 @@
 // Operator commands on organizations and their API keys (the CLI and first start use these).
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import { organizationDecider } from '../../domain/organization/decider.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { EventStore, Position } from '../../events/store/port.js'

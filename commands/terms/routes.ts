@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { writeHeaders } from '../../domain/customer/apiParams.js'
 import { errorResponses, notFound } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import { TERMS_VERSION, termsDecider } from '../../domain/terms/decider.js'
 import { generateTermsBody, termsAgreementResource, toTermsResource } from '../../domain/terms/resource.js'
 import type { EventStore, Position } from '../../events/store/port.js'

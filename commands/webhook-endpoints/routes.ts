@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses, invalid } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import { type WebhookEndpointCommand, type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import {
   createWebhookEndpointBody, deletedResource, toWebhookEndpointResource, toWebhookSecretResource, updateWebhookEndpointBody, webhookEndpointResource, webhookSecretResource,

@@ -9,8 +9,9 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
 export const REVIEW_OUTCOMES = ['APPROVED', 'REJECTED', 'NEEDS_MORE_INFORMATION'] as const
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number]
 
-// The spec's own lists (employment, purpose, source of funds, roles, countries) live in rules/enums.ts.
-export { ACCOUNT_PURPOSES, ASSOCIATED_ROLES, COUNTRY_CODES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from './rules/enums.js'
+// The spec's own lists (employment, purpose, source of funds, roles) live in rules/enums.ts;
+// country codes are shared (domain/shared/country.ts).
+export { ACCOUNT_PURPOSES, ASSOCIATED_ROLES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from './rules/enums.js'
 
 export const GOVERNMENT_ID_TYPES = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'RESIDENCE_PERMIT'] as const
 /** Government ids printed on two sides need a back image. */

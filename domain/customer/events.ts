@@ -4,12 +4,13 @@
 // `summary`, the customer as the payload shows it after the event, because a public event is made
 // from one stored event alone.
 import { z } from 'zod'
+import { storedMetadataSchema } from '../shared/metadata.js'
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES, ENTITY_TYPES, REVIEW_OUTCOMES } from './enums.js'
 import { associatedEntityData } from './schemas/associatedEntity.js'
 import { businessProfile } from './schemas/businessVerification.js'
 import { individualProfile } from './schemas/individualVerification.js'
 
-const metadata = z.record(z.string(), z.unknown())
+const metadata = storedMetadataSchema
 
 export const customerSummary = z.object({
   id: z.string(),

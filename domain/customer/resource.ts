@@ -5,7 +5,7 @@ import { CAPABILITY_STATUSES, CUSTOMER_STATUSES, CUSTOMER_TYPES, ENTITY_TYPES, S
 import { TERMS_ACCEPTANCE_METHODS } from './events.js'
 import { effectiveOwnership } from './ownership/effectiveOwnership.js'
 import { REQUIREMENT_STATUSES, missingRequirements, ownershipNodes, requirementsOf } from './requirements.js'
-import { address } from './schemas/common.js'
+import { addressSchema } from '../shared/address.js'
 import { effectiveSessionStatus } from './decideSessions.js'
 import type { AssociatedEntity, Customer, VerificationSession } from './state.js'
 import { documentIdsOf } from './validation/documentRefs.js'
@@ -146,7 +146,7 @@ export const associatedEntityResource = z.object({
   countryCode: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  address: address.nullable(),
+  address: addressSchema.nullable(),
   ownershipPercentage: z.number().nullable(),
   effectiveOwnershipPercentage: z.number().describe('Share of the customer held through the tree (percentages multiplied down)'),
   isSigner: z.boolean(),

@@ -1,55 +1,33 @@
 // The webhook endpoint as the API shows it, and the request shapes that create and change one.
 // One source for validation, types and the OpenAPI document.
 import { z } from 'zod'
-import { PUBLIC_EVENT_TYPES } from './eventTypes.js'
+import { PUBLIC_EVENT_TYPES } from '../publicEvents.js'
 import type { WebhookSecretEntry } from './events.js'
 import { validSecrets } from './decider.js'
-import { metadataShapeProblem } from '../shared/metadataShape.js'
+import { metadataSchema, storedMetadataSchema } from '../shared/metadata.js'
 
-export const WEBHOOK_LIMITS = {
+export const WEBHOOK_ENDPOINT_LIMITS = {
   urlMaxLength: 2_048,
   descriptionMaxLength: 512,
   maxFilterTypes: PUBLIC_EVENT_TYPES.length,
-  metadataMaxKeys: 50,
-  metadataKeyMaxLength: 40,
-  metadataMaxBytes: 8_192,
-  /** Levels of nesting in metadata, the object itself being level 1. */
-  metadataMaxDepth: 5,
-  /** Keys and array items at every level together. */
-  metadataMaxEntries: 500,
 } as const
-
-const METADATA_SHAPE = { maxDepth: WEBHOOK_LIMITS.metadataMaxDepth, maxEntries: WEBHOOK_LIMITS.metadataMaxEntries }
-
-// Shape first, and it aborts: the byte count serializes the value, which is safe only once its
-// depth and size are known to be small.
-export const metadataSchema = z
-  .record(z.string().min(1).max(WEBHOOK_LIMITS.metadataKeyMaxLength), z.unknown())
-  .refine((m) => Object.keys(m).length <= WEBHOOK_LIMITS.metadataMaxKeys, { message: `at most ${WEBHOOK_LIMITS.metadataMaxKeys} keys`, abort: true })
-  .superRefine((m, ctx) => {
-    const problem = metadataShapeProblem(m, METADATA_SHAPE)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: m, continue: false })
-  })
-  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= WEBHOOK_LIMITS.metadataMaxBytes, `at most ${WEBHOOK_LIMITS.metadataMaxBytes} bytes as JSON`)
-  .describe(`Free-form object for your own data: at most ${WEBHOOK_LIMITS.metadataMaxKeys} keys, ${WEBHOOK_LIMITS.metadataMaxDepth} levels deep, `
-    + `${WEBHOOK_LIMITS.metadataMaxEntries} keys and array items in all, ${WEBHOOK_LIMITS.metadataMaxBytes} bytes as JSON`)
 
 const urlSchema = z
   .string()
-  .max(WEBHOOK_LIMITS.urlMaxLength)
+  .max(WEBHOOK_ENDPOINT_LIMITS.urlMaxLength)
   .url()
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL (https in production)')
   .describe('Where deliveries are POSTed. https is required in production. Refused with 422 webhook_url_not_allowed: credentials in the URL, and private, loopback, link-local or metadata addresses however written (literal, or a name that resolves to one); sandbox also allows loopback.')
 
 const filterTypesSchema = z
   .array(z.enum(PUBLIC_EVENT_TYPES))
-  .max(WEBHOOK_LIMITS.maxFilterTypes)
+  .max(WEBHOOK_ENDPOINT_LIMITS.maxFilterTypes)
   .refine((types) => new Set(types).size === types.length, 'must not repeat a type')
   .describe('Event types to receive; empty or omitted means every type, including ones added later')
 
 export const createWebhookEndpointBody = z.object({
   url: urlSchema,
-  description: z.string().max(WEBHOOK_LIMITS.descriptionMaxLength).default(''),
+  description: z.string().max(WEBHOOK_ENDPOINT_LIMITS.descriptionMaxLength).default(''),
   filterTypes: filterTypesSchema.default([]),
   metadata: metadataSchema.default({}),
 })
@@ -57,7 +35,7 @@ export const createWebhookEndpointBody = z.object({
 export const updateWebhookEndpointBody = z
   .object({
     url: urlSchema.optional(),
-    description: z.string().max(WEBHOOK_LIMITS.descriptionMaxLength).optional(),
+    description: z.string().max(WEBHOOK_ENDPOINT_LIMITS.descriptionMaxLength).optional(),
     filterTypes: filterTypesSchema.optional(),
     metadata: metadataSchema.optional(),
     disabled: z.boolean().optional().describe('true stops deliveries; false resumes them'),
@@ -70,7 +48,7 @@ export const webhookEndpointResource = z.object({
   description: z.string(),
   filterTypes: z.array(z.string()),
   disabled: z.boolean(),
-  metadata: z.record(z.string(), z.unknown()),
+  metadata: storedMetadataSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

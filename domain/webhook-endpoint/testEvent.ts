@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { conflict, notFound } from '../errors.js'
 import type { WebhookEndpointState } from './decider.js'
-import { PUBLIC_EVENT_TYPES, type PublicEventType } from './eventTypes.js'
+import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../publicEvents.js'
 
 export const WebhookTestRequested = z.object({
   endpointId: z.string(),

@@ -2,7 +2,7 @@
 // (page_size, starting_after, ending_before) pagination; one mode per request.
 import { z } from 'zod'
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES } from '../../domain/customer/enums.js'
-import { countryCode } from '../../domain/customer/schemas/common.js'
+import { countryCodeSchema } from '../../domain/shared/country.js'
 import { customerResource } from '../../domain/customer/resource.js'
 import { PAGE_LIMITS, cursorPageSchema } from '../pagination/cursorPage.js'
 
@@ -16,7 +16,7 @@ export const MAX_LIST_OFFSET = 100_000
 export const customerListQuery = z.object({
   status: z.enum(CUSTOMER_STATUSES).optional(),
   type: z.enum(CUSTOMER_TYPES).optional(),
-  countryCode: countryCode.optional(),
+  countryCode: countryCodeSchema.optional(),
   sort: z.enum(CUSTOMER_SORTS).default('-createdAt').describe('-createdAt (default, newest first), createdAt, customerName, -customerName; ties broken by id'),
   limit: pageSize.optional().describe('Offset mode: items per page, 1-1000, default 50'),
   offset: z.coerce.number().int().min(0).max(MAX_LIST_OFFSET).optional().describe('Offset mode: items to skip, default 0, at most 100000 (use the cursor beyond)'),

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import { ApiError, errorBody } from './apiError.js'
 
 type ClientError = Error & { code?: string }

@@ -6,7 +6,7 @@
 // and `projections rebuild` succeeds.
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import type { Runtime } from '../../server/runtime.js'
 import { buildApp } from '../../server/app.js'
 import { loadConfig } from '../../server/config.js'

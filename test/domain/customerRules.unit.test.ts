@@ -1,22 +1,13 @@
-// Pure customer rules and views: addresses, business tax ids, document references, review
+// Pure customer rules and views: business tax ids, document references, review
 // warnings, requirements, document content checks, lazy session expiry.
 import t from 'tap'
 import { effectiveSessionStatus } from '../../domain/customer/decideSessions.js'
 import { reviewWarnings } from '../../domain/customer/warnings.js'
-import { addressRules } from '../../domain/customer/validation/addressRules.js'
 import { businessRules } from '../../domain/customer/validation/businessRules.js'
 import { documentIdsOf, documentRefRules, documentRefs } from '../../domain/customer/validation/documentRefs.js'
 import { decodeBase64, matchesContentType } from '../../domain/document/content.js'
 
 const now = new Date('2026-03-01T10:00:00Z')
-const us = { addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' as const }
-
-t.test('addresses outside Latin-1 need their transliterated lines, in Latin-1', async (t) => {
-  t.same(addressRules(us, 'address'), [])
-  t.match(addressRules({ ...us, city: 'Москва', country: 'RU' }, 'address'), [{ field: 'address.transliterated.city' }])
-  t.same(addressRules({ ...us, city: 'Москва', transliterated: { city: 'Moskva' } }, 'address'), [])
-  t.match(addressRules({ ...us, transliterated: { city: 'Мск' } }, 'registeredAddress'), [{ field: 'registeredAddress.transliterated.city' }])
-})
 
 t.test('business tax id: an EIN for US businesses, normalized; OVERRIDE: kept', async (t) => {
   t.same(businessRules({ taxIdentificationNumber: '123456789' }, 'US', now), { details: [], taxIdentificationNumber: '12-3456789' })

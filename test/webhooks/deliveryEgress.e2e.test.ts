@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import t from 'tap'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import { webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
 import { handleCommand } from '../../commands/runtime/handleCommand.js'

@@ -2,7 +2,7 @@
 // and reading a message until its deliveries settle.
 import { randomUUID } from 'node:crypto'
 import type { PublicEventMapper } from '../../domain/publicEvents.js'
-import { isPublicEventType } from '../../domain/webhook-endpoint/eventTypes.js'
+import { isPublicEventType } from '../../domain/publicEvents.js'
 import type { TestApp } from '../harness/testApp.js'
 import { eventually } from './deliveryReceiver.js'
 

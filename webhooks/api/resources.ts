@@ -1,7 +1,7 @@
 // Webhook messages, deliveries and attempts as the API shows them. One source for validation,
 // types and the OpenAPI document.
 import { z } from 'zod'
-import { PUBLIC_EVENT_TYPES } from '../../domain/webhook-endpoint/eventTypes.js'
+import { PUBLIC_EVENT_TYPES } from '../../domain/publicEvents.js'
 
 const deliveryStatus = z.enum(['PENDING', 'SUCCEEDED', 'FAILED']).describe('PENDING (queued or being retried), SUCCEEDED (a 2xx arrived), FAILED (retries used up, 410 Gone, or the endpoint was disabled or deleted)')
 const trigger = z.enum(['SCHEDULED', 'MANUAL']).describe('SCHEDULED: first send or a retry; MANUAL: a resend or recover')

@@ -2,7 +2,7 @@
 // update, so the change is an event with an actor and shows in the endpoint's history.
 import { type WebhookEndpointCommand, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import { DomainError } from '../../domain/errors.js'
-import { newId } from '../../domain/ids.js'
+import { newId } from '../../domain/shared/ids.js'
 import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { handleCommand } from '../../commands/runtime/handleCommand.js'

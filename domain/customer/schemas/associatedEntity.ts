@@ -4,9 +4,10 @@ import { z } from 'zod'
 import { ASSOCIATED_ROLES } from '../rules/enums.js'
 import { TAX_ID_DOCUMENT_TYPES } from '../enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
-import {
-  address, businessName, countryCode, email, governmentId, isoDate, personName, phone, shortText, supportingDocuments, timestamp,
-} from './common.js'
+import { businessName, governmentId, isoDate, personName, phone, shortText, supportingDocuments, timestamp } from './common.js'
+import { addressSchema } from '../../shared/address.js'
+import { countryCodeSchema } from '../../shared/country.js'
+import { emailSchema } from '../../shared/email.js'
 
 const associatedId = z.string().max(64).regex(/^asp_[0-9a-z]{26}$/, 'must be an associated entity id (asp_...)')
 
@@ -21,9 +22,9 @@ const relationship = {
   isDirector: z.boolean().optional(),
   role: z.enum(ASSOCIATED_ROLES).optional(),
   title: shortText.optional(),
-  email: email.optional().describe('Required when generateVerificationLink or sendInvite is true'),
+  email: emailSchema.optional().describe('Required when generateVerificationLink or sendInvite is true'),
   phone: phone.optional(),
-  address: address.optional(),
+  address: addressSchema.optional(),
   attestedOwnershipStructureAt: timestamp.optional(),
   relationshipDate: isoDate.optional(),
   supportingDocuments: supportingDocuments.optional(),
@@ -36,7 +37,7 @@ const linkFields = {
 
 export const associatedBusinessFields = z.object({
   ...relationship,
-  countryCode: countryCode.optional().describe('Country of incorporation'),
+  countryCode: countryCodeSchema.optional().describe('Country of incorporation'),
   businessName: businessName.optional(),
   registrationNumber: shortText.optional(),
   dateOfIncorporation: isoDate.optional(),
@@ -55,9 +56,9 @@ export const associatedPersonFields = z.object({
   transliteratedMiddleName: personName.optional(),
   transliteratedLastName: personName.optional(),
   dateOfBirth: isoDate.optional(),
-  nationality: countryCode.optional(),
-  countryCode: countryCode.optional().describe('Country of residence'),
-  taxResidenceCountry: countryCode.optional().describe('Only when it differs from nationality'),
+  nationality: countryCodeSchema.optional(),
+  countryCode: countryCodeSchema.optional().describe('Country of residence'),
+  taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
   taxIdentificationNumber: z.string().trim().min(1).max(L.taxIdMaxLength).optional().describe('Checked like an individual customer\'s. Never returned.'),
   taxIdentificationDocumentType: z.enum(TAX_ID_DOCUMENT_TYPES).optional(),
   governmentId: governmentId.optional(),

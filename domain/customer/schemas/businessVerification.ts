@@ -5,7 +5,11 @@ import { BUSINESS_TYPES } from '../enums.js'
 import { ACCOUNT_PURPOSES, SOURCES_OF_FUNDS } from '../rules/enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { requestedCapabilities } from './capabilities.js'
-import { address, businessName, email, expectedMonthlyPaymentsUsd, ipAddress, isoDate, longText, phone, proofOfSourceOfFunds, shortText, supportingDocuments, timestamp } from './common.js'
+import {
+  businessName, expectedMonthlyPaymentsUsd, ipAddress, isoDate, longText, phone, proofOfSourceOfFunds, shortText, supportingDocuments, timestamp,
+} from './common.js'
+import { addressSchema } from '../../shared/address.js'
+import { emailSchema } from '../../shared/email.js'
 import { termsFields } from './individualVerification.js'
 
 export const businessProfile = z.object({
@@ -18,9 +22,9 @@ export const businessProfile = z.object({
   taxIdentificationNumber: z.string().trim().min(1).max(L.taxIdMaxLength).optional()
     .describe('Business tax id; for a US business an EIN (NN-NNNNNNN). Never returned.'),
   dateOfIncorporation: isoDate.optional().describe('Not in the future'),
-  registeredAddress: address.optional(),
-  physicalAddress: address.optional(),
-  email: email.optional(),
+  registeredAddress: addressSchema.optional(),
+  physicalAddress: addressSchema.optional(),
+  email: emailSchema.optional(),
   phone: phone.optional(),
   website: z.url().max(L.urlMaxLength).optional(),
   accountPurpose: z.enum(ACCOUNT_PURPOSES).optional(),

@@ -1,20 +1,17 @@
 // Field schemas shared by the customer request shapes: one source for validation, types and the
-// OpenAPI document. Format rules (E.164, calendar dates, country codes) are 400s here; rules that
-// need several fields or the stored state are 422s in domain/customer/validation.
+// OpenAPI document. Format rules (E.164, calendar dates) are 400s here; rules that need several
+// fields or the stored state are 422s in domain/customer/validation. Country, address, email and
+// metadata are every aggregate's: they live in domain/shared/.
 import { z } from 'zod'
 import { PROOF_OF_ADDRESS_TYPES, GOVERNMENT_ID_TYPES, SUPPORTING_DOCUMENT_TYPES } from '../enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { isIsoDate } from '../rules/dates.js'
-import { COUNTRY_CODES } from '../rules/enums.js'
 import { UNSAFE_NAME_MESSAGE, hasUnsafeNameCharacter } from '../rules/names.js'
 import { isE164 } from '../rules/phone.js'
-
-export const countryCode = z.enum(COUNTRY_CODES).describe('ISO 3166-1 alpha-2 country code, uppercase')
+import { countryCodeSchema } from '../../shared/country.js'
 
 export const phone = z.string().max(L.phoneMaxLength).refine(isE164, 'must be an E.164 phone number, for example +14155550123')
   .describe('E.164 phone number: +, country code, number; no spaces')
-
-export const email = z.email('must be an email address').max(L.emailMaxLength).describe('Email address')
 
 export const isoDate = z.string().max(10).refine(isIsoDate, 'must be a calendar date as YYYY-MM-DD').describe('Date, YYYY-MM-DD')
 
@@ -35,22 +32,6 @@ export const documentId = z.string().max(L.documentIdMaxLength).regex(/^doc_[0-9
 
 export const ipAddress = z.union([z.ipv4(), z.ipv6()]).describe('IP address of the customer when they gave the data (IPv4 or IPv6)')
 
-export const address = z.object({
-  addressLine1: z.string().trim().min(1).max(L.addressLineMaxLength),
-  addressLine2: z.string().trim().min(1).max(L.addressLineMaxLength).optional(),
-  city: z.string().trim().min(1).max(L.cityMaxLength),
-  state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
-  postalCode: z.string().trim().min(1).max(L.postalCodeMaxLength),
-  country: countryCode,
-  transliterated: z.object({
-    addressLine1: z.string().trim().min(1).max(L.addressLineMaxLength).optional(),
-    addressLine2: z.string().trim().min(1).max(L.addressLineMaxLength).optional(),
-    city: z.string().trim().min(1).max(L.cityMaxLength).optional(),
-    state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
-  }).optional().describe('Latin-character version; required for the lines that use characters outside Latin-1'),
-})
-export type Address = z.infer<typeof address>
-
 export const documentItem = z.object({
   file: documentId,
   requirementId: shortText.optional(),
@@ -64,7 +45,7 @@ export type DocumentItem = z.infer<typeof documentItem>
 export const governmentId = z.object({
   type: z.enum(GOVERNMENT_ID_TYPES),
   idNumber: z.string().trim().min(1).max(L.taxIdMaxLength).describe('Number printed on the document'),
-  issuingCountry: countryCode,
+  issuingCountry: countryCodeSchema,
   expirationDate: isoDate.optional().describe('Must not be in the past; within 30 days is a review warning'),
   frontImage: documentId,
   backImage: documentId.optional().describe('Required for DRIVERS_LICENSE, NATIONAL_ID and RESIDENCE_PERMIT'),
@@ -90,5 +71,3 @@ export const expectedMonthlyPaymentsUsd = z.number().min(0).max(L.expectedMonthl
 
 export const supportingDocuments = z.array(documentItem).max(L.supportingDocumentsMax)
 export const proofOfSourceOfFunds = z.array(documentItem).max(L.proofOfSourceOfFundsMax)
-
-export { metadataSchema as metadata } from '../../webhook-endpoint/resource.js'

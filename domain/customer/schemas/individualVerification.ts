@@ -5,9 +5,12 @@ import { ACCOUNT_PURPOSES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from '../rule
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { requestedCapabilities } from './capabilities.js'
 import {
-  address, countryCode, email, expectedMonthlyPaymentsUsd, governmentId, ipAddress, isoDate, longText, metadata, personName, phone,
-  proofOfAddress, proofOfSourceOfFunds, shortText, supportingDocuments,
+  expectedMonthlyPaymentsUsd, governmentId, ipAddress, isoDate, longText, personName, phone, proofOfAddress, proofOfSourceOfFunds, shortText, supportingDocuments,
 } from './common.js'
+import { addressSchema } from '../../shared/address.js'
+import { countryCodeSchema } from '../../shared/country.js'
+import { emailSchema } from '../../shared/email.js'
+import { metadataSchema } from '../../shared/metadata.js'
 
 /** The verification data kept for an individual (what a save may change). */
 export const individualProfile = z.object({
@@ -18,12 +21,12 @@ export const individualProfile = z.object({
   transliteratedFirstName: personName.optional().describe('Required when firstName has characters outside Latin-1'),
   transliteratedMiddleName: personName.optional().describe('Required when middleName has characters outside Latin-1'),
   transliteratedLastName: personName.optional().describe('Required when lastName has characters outside Latin-1'),
-  email: email.optional(),
+  email: emailSchema.optional(),
   phone: phone.optional(),
   dateOfBirth: isoDate.optional(),
-  address: address.optional().describe('Residential address'),
-  nationality: countryCode.optional(),
-  taxResidenceCountry: countryCode.optional().describe('Only when it differs from nationality'),
+  address: addressSchema.optional().describe('Residential address'),
+  nationality: countryCodeSchema.optional(),
+  taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
   taxIdentificationNumber: z.string().trim().min(1).max(L.taxIdMaxLength).optional()
     .describe('Checked against the nationality\'s format; NOT_APPLICABLE accepted except for US nationals; OVERRIDE:<value> stores an unmatched value as is. Never returned.'),
   occupation: shortText.optional().describe('Occupation code'),
@@ -48,7 +51,7 @@ export const termsFields = {
   hasAgreedToTos: z.boolean().optional().describe('true records a terms acceptance (false changes nothing: an acceptance cannot be withdrawn here)'),
   signedAgreementId: z.string().max(64).regex(/^tos_[0-9a-z]{26}$/, 'must be an agreement id (tos_...) from POST /v1/tos/generate').optional()
     .describe('Terms agreement id from POST /v1/tos/generate; records an acceptance of that agreement'),
-  metadata: metadata.optional().describe('Your data, replaces the saved metadata. Key infiniteTosAcceptanceId (string) records an acceptance made in your own terms flow.'),
+  metadata: metadataSchema.optional().describe('Your data, replaces the saved metadata. Key infiniteTosAcceptanceId (string) records an acceptance made in your own terms flow.'),
 }
 
 export const saveIndividualVerificationBody = individualProfile.extend(termsFields)

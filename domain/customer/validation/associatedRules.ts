@@ -6,7 +6,7 @@ import { invalid } from '../../errors.js'
 import { CUSTOMER_LIMITS } from '../limits.js'
 import { type OwnershipNode, checkOwnershipLimits, checkOwnershipTree } from '../ownership/effectiveOwnership.js'
 import type { AssociatedEntityData } from '../schemas/associatedEntity.js'
-import { addressRules } from './addressRules.js'
+import { addressRules } from '../../shared/address.js'
 import { isFutureDate, personRules } from './personRules.js'
 
 export function associatedRules(

@@ -2,7 +2,7 @@
 import type { ErrorDetail } from '../../errors.js'
 import { TAX_ID_OVERRIDE_PREFIX } from '../rules/taxId.js'
 import type { BusinessProfile } from '../schemas/businessVerification.js'
-import { addressRules } from './addressRules.js'
+import { addressRules } from '../../shared/address.js'
 import { isFutureDate } from './personRules.js'
 import { purposeRules } from './purposeRules.js'
 

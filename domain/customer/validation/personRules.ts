@@ -4,10 +4,10 @@
 import type { ErrorDetail } from '../../errors.js'
 import { TWO_SIDED_GOVERNMENT_IDS } from '../enums.js'
 import { isIsoDate, isWithinDays } from '../rules/dates.js'
-import { isLatin1, needsTransliteration } from '../rules/names.js'
+import { isLatin1, needsTransliteration } from '../../shared/latin1.js'
 import { checkTaxId } from '../rules/taxId.js'
-import type { Address, GovernmentId } from '../schemas/common.js'
-import { addressRules } from './addressRules.js'
+import type { GovernmentId } from '../schemas/common.js'
+import { type Address, addressRules } from '../../shared/address.js'
 
 export type PersonData = {
   firstName?: string | undefined

@@ -1,12 +1,9 @@
 // Durable document bytes: one row per document in Postgres (bytea), written and committed before
 // the DocumentUploaded event is appended. An upload whose append then fails leaves an unreferenced
-// row, never a referenced document without content.
+// row, never a referenced document without content. The port is domain/document/contentStore.ts.
 import type { Kysely } from 'kysely'
-import type { ReadDatabase } from '../../projections/schema.js'
-
-export type DocumentContentStore = {
-  put(document: { documentId: string; organizationId: string; content: Buffer; sha256: string }): Promise<void>
-}
+import type { DocumentContentStore } from '../domain/document/contentStore.js'
+import type { ReadDatabase } from './schema.js'
 
 export function postgresDocumentContentStore(db: Kysely<ReadDatabase>): DocumentContentStore {
   return {

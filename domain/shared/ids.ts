@@ -1,6 +1,7 @@
 // Resource ids: `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford
-// base32), so ids sort by creation time and serve as pagination cursors.
-import { secureRandomBytes } from './secureRandom.js'
+// base32), so ids sort by creation time and serve as pagination cursors. Each prefix has its own
+// id type (`CustomerId` is `cus_...`), so the compiler refuses an endpoint id where a customer's goes.
+import { secureRandomBytes } from '../secureRandom.js'
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
 
@@ -20,6 +21,21 @@ export const ID_PREFIXES = {
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
 
+/** An id of one prefix: a string the compiler tells apart from other prefixes' ids. */
+export type Id<P extends IdPrefix> = `${P}_${string}`
+
+export type OrganizationId = Id<'org'>
+export type ApiKeyId = Id<'key'>
+export type WebhookEndpointId = Id<'ep'>
+export type CustomerId = Id<'cus'>
+export type TransferId = Id<'tfr'>
+export type DocumentId = Id<'doc'>
+export type AssociatedPersonId = Id<'asp'>
+export type VerificationSessionId = Id<'vsess'>
+export type TermsAgreementId = Id<'tos'>
+export type TermsAcceptanceId = Id<'tosa'>
+export type RequestId = Id<'req'>
+
 function encodeTime(ms: number): string {
   let out = ''
   let rest = ms
@@ -37,6 +53,6 @@ function encodeRandom(length: number): string {
   return out
 }
 
-export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
+export function newId<P extends IdPrefix>(prefix: P, nowMs: number = Date.now()): Id<P> {
   return `${prefix}_${encodeTime(nowMs)}${encodeRandom(16)}`
 }

@@ -1,0 +1,33 @@
+// What an aggregate tells the rest of the system about itself, in one value exported from
+// `domain/<aggregate>/index.ts`: its stream category, id prefix, event schemas, decider and (when it
+// has public events) its public-event mapper. The registries (events/catalog.ts and what is built
+// from it: stream names, public-event mappers) take descriptors, so an aggregate is added in one line.
+import type { z } from 'zod'
+import type { Decider, DomainEvent } from './decider.js'
+import type { PublicEventMapper } from './publicEvents.js'
+import type { IdPrefix } from './shared/ids.js'
+
+/** Each stored event type's data schema, by type name. */
+export type EventSchemas = Record<string, z.ZodType<Record<string, unknown>>>
+
+export type AggregateDescriptor<Name extends string, State, Command, Event extends DomainEvent> = {
+  /** The aggregate's key in the registries: `streams.<name>(id)`. */
+  name: Name
+  /** Streams are `<category>-<id>`, as EventStoreDB expects. */
+  streamCategory: string
+  /** The prefix of the ids of this aggregate's streams. */
+  idPrefix: IdPrefix
+  /** Every event type the aggregate stores; each of the decider's events must be among them. */
+  eventSchemas: EventSchemas & Record<Event['type'], z.ZodType<Record<string, unknown>>>
+  /** The commands: what they decide and how the state evolves. */
+  decider: Decider<State, Command, Event>
+  /** How the aggregate's stored events become public webhook events, when it has any. */
+  publicEvents?: PublicEventMapper
+}
+
+/** Names a descriptor's types once, so registries keep each aggregate's own (not widened) types. */
+export function defineAggregate<const Name extends string, State, Command, Event extends DomainEvent>(
+  descriptor: AggregateDescriptor<Name, State, Command, Event>,
+): AggregateDescriptor<Name, State, Command, Event> {
+  return descriptor
+}

@@ -1,0 +1,50 @@
+// The registries built from the aggregate descriptors: the event catalog, stream names and the
+// public-event mappers each cover every aggregate, and no two aggregates claim one name.
+import t from 'tap'
+import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
+import { ID_PREFIXES } from '../../domain/shared/ids.js'
+import { webhookEndpointPublicEvents } from '../../domain/webhook-endpoint/publicEvents.js'
+import { AGGREGATES, UnknownEventTypeError, isKnownEventType, parseEventData } from '../../events/catalog.js'
+import { streamName, streams } from '../../events/streams.js'
+import { publicEventMappers } from '../../webhooks/publicEventMappers.js'
+
+t.test('no two aggregates share a name, stream category or id prefix; each prefix is a known one', async (t) => {
+  for (const key of ['name', 'streamCategory', 'idPrefix'] as const) {
+    const values = AGGREGATES.map((a) => a[key])
+    t.equal(new Set(values).size, values.length, `${key}s are distinct`)
+  }
+  const prefixes = new Set<string>(Object.values(ID_PREFIXES))
+  for (const a of AGGREGATES) t.ok(prefixes.has(a.idPrefix), `${a.name}: ${a.idPrefix}`)
+})
+
+t.test('the catalog knows every event type of every descriptor, and nothing else', async (t) => {
+  for (const a of AGGREGATES) for (const type of Object.keys(a.eventSchemas)) t.ok(isKnownEventType(type), `${a.name}: ${type}`)
+  t.notOk(isKnownEventType('NoSuchEvent'))
+  t.throws(() => parseEventData('NoSuchEvent', {}), UnknownEventTypeError)
+  t.same(parseEventData('DocumentUploaded', {
+    documentId: 'doc_1', organizationId: 'org_1', customerId: 'cus_1', fileName: 'a.pdf', contentType: 'application/pdf', sizeBytes: 3,
+    sha256: 'a'.repeat(64), uploadedAt: '2026-01-01T00:00:00.000Z', extra: 'stripped',
+  }).extra, undefined, 'parsing applies the schema')
+})
+
+t.test('stream names are the ones stored today', async (t) => {
+  t.same({
+    organization: streams.organization('org_1'),
+    webhookEndpoint: streams.webhookEndpoint('ep_1'),
+    customer: streams.customer('cus_1'),
+    document: streams.document('doc_1'),
+    termsAgreement: streams.termsAgreement('tos_1'),
+  }, {
+    organization: 'organization-org_1',
+    webhookEndpoint: 'webhook_endpoint-ep_1',
+    customer: 'customer-cus_1',
+    document: 'document-doc_1',
+    termsAgreement: 'terms_agreement-tos_1',
+  })
+  t.same(Object.keys(streams).sort(), AGGREGATES.map((a) => a.name).sort(), 'one per aggregate')
+  for (const a of AGGREGATES) t.equal(streams[a.name]('x_1'), streamName(a, 'x_1'))
+})
+
+t.test('the public-event mappers are those of the aggregates that have public events', async (t) => {
+  t.same(new Set(publicEventMappers), new Set([customerPublicEvents, webhookEndpointPublicEvents]))
+})
