@@ -1,27 +1,43 @@
-// Projects webhook endpoints, secrets included (the dispatcher signs with them).
+// Projects webhook endpoints, secrets included (the dispatcher signs with them). A row holds the
+// aggregate's whole state, so each event is applied with the decider's own evolve to the state
+// read back from the row, and the row is written from the result.
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely'
+import { type WebhookEndpointState, webhookEndpointDecider } from '../domain/webhook-endpoint/decider.js'
 import type { WebhookEndpointEvent } from '../domain/webhook-endpoint/events.js'
-import { MAX_SECRETS_KEPT } from '../domain/webhook-endpoint/decider.js'
-import { type Kysely, sql } from 'kysely'
 import type { RecordedEvent } from '../events/store/port.js'
+import { toJson } from './columnTypes.js'
+import { parsedEvent } from './parsedEvent.js'
+import type { ReadDatabase, WebhookEndpointsTable } from './schema.js'
 import type { Projector } from './runtime/projector.js'
-import type { ReadDatabase, StoredSecret } from './schema.js'
 
-type Created = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointCreated' }>['data']
+type Endpoint = Extract<WebhookEndpointState, { status: 'active' | 'deleted' }>
+type Created = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointCreated' }>
+type Changed = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointUpdated' | 'WebhookEndpointSecretRotated' }>
 
-function createdRow(d: Created) {
-  const secrets: StoredSecret[] = [{ secret: d.secret, createdAt: d.createdAt, expiresAt: null }]
+// ---- Evolve: row to state, event, state to row (pure) ----------------------------------------
+function stateOf(row: Selectable<WebhookEndpointsTable>): Endpoint {
   return {
-    id: d.endpointId,
-    organization_id: d.organizationId,
-    url: d.url,
-    description: d.description,
-    filter_types: d.filterTypes,
-    metadata: d.metadata,
-    secrets,
-    created_at: d.createdAt,
+    status: 'active', id: row.id, organizationId: row.organization_id, url: row.url, description: row.description,
+    filterTypes: row.filter_types, metadata: row.metadata, disabled: row.disabled, secrets: row.secrets,
+    createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
   }
 }
 
+function evolve(state: WebhookEndpointState, event: WebhookEndpointEvent): Endpoint {
+  const next = webhookEndpointDecider.evolve(state, event)
+  if (next.status === 'none') throw new Error(`endpoint ${event.data.endpointId} has no state after ${event.type}`)
+  return next
+}
+
+function endpointRow(e: Endpoint) {
+  return {
+    id: e.id, organization_id: e.organizationId, url: e.url, description: e.description,
+    filter_types: toJson(e.filterTypes), metadata: toJson(e.metadata), disabled: e.disabled, secrets: toJson(e.secrets),
+    created_at: e.createdAt, updated_at: e.updatedAt,
+  } satisfies Insertable<WebhookEndpointsTable>
+}
+
+// ---- Write ------------------------------------------------------------------------------------
 /**
  * Inserts created endpoints with one statement whose text is the same for any number of rows (one
  * JSON parameter): a multi-row VALUES list would be compiled, sent and planned anew for every
@@ -29,12 +45,19 @@ function createdRow(d: Created) {
  * organizations' counts (a CTE), so the count costs no extra round trip.
  */
 function insertCreated(db: Kysely<ReadDatabase>, created: Created[]) {
+  const rows = created.map((event) => {
+    const e = evolve(webhookEndpointDecider.initialState(), event)
+    // The JSON columns go in as values inside the one JSON parameter, not as JSON text.
+    return { ...endpointRow(e), filter_types: e.filterTypes, metadata: e.metadata, secrets: e.secrets }
+  })
   return db
     .with('inserted', (qb) => qb.insertInto('webhook_endpoints')
-      .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets', 'created_at', 'updated_at'])
-      .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, false, r.secrets, r.created_at, r.created_at
-        FROM json_to_recordset(${JSON.stringify(created.map(createdRow))}::json) AS r(id text, organization_id text, url text,
-          description text, filter_types jsonb, metadata jsonb, secrets jsonb, created_at timestamptz)`)
+      .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets',
+        'created_at', 'updated_at'])
+      .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, r.disabled, r.secrets,
+          r.created_at, r.updated_at
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id text, organization_id text, url text, description text,
+          filter_types jsonb, metadata jsonb, disabled boolean, secrets jsonb, created_at timestamptz, updated_at timestamptz)`)
       .returning('organization_id'))
     .insertInto('webhook_endpoint_counts')
     .columns(['organization_id', 'endpoints'])
@@ -53,56 +76,69 @@ function deleteEndpoint(db: Kysely<ReadDatabase>, endpointId: string) {
     .execute()
 }
 
+/**
+ * Applies updates and rotations: the rows they touch read in one statement, the events evolved
+ * in memory in order, each row written once (a hot endpoint's run of updates costs two statements).
+ */
+async function updateEndpoints(db: Kysely<ReadDatabase>, events: Changed[]): Promise<void> {
+  const ids = [...new Set(events.map((e) => e.data.endpointId))]
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute()
+  const states = new Map(rows.map((row) => [row.id, stateOf(row)]))
+  for (const event of events) {
+    const state = states.get(event.data.endpointId)
+    if (!state) throw new Error(`endpoint ${event.data.endpointId} has no row to apply ${event.type} to`)
+    states.set(state.id, evolve(state, event))
+  }
+  for (const state of states.values()) {
+    const { id, organization_id: _org, created_at: _created, ...changed } = endpointRow(state)
+    await db.updateTable('webhook_endpoints').set(changed).where('id', '=', id).execute()
+  }
+}
+
 export const webhookEndpointsProjector: Projector = {
-  // Runs of creates (the common case under load) become one INSERT; anything else flushes the
-  // run first, so the order of effects is the order of events.
+  // Runs of creates (the common case under load) become one INSERT, runs of updates one read and
+  // a write per endpoint; a different kind of event flushes the run first, so the order of effects
+  // is the order of events.
   async applyMany(db, events: RecordedEvent[]) {
-    let run: Created[] = []
-    const flush = async () => {
-      if (run.length > 0) await insertCreated(db, run)
-      run = []
+    let created: Created[] = []
+    let changed: Changed[] = []
+    const flushCreated = async () => {
+      if (created.length > 0) await insertCreated(db, created)
+      created = []
     }
-    for (const event of events) {
-      if (event.type === 'WebhookEndpointCreated') run.push(event.data as Created)
-      else {
-        await flush()
-        await webhookEndpointsProjector.apply(db, event)
+    const flushChanged = async () => {
+      if (changed.length > 0) await updateEndpoints(db, changed)
+      changed = []
+    }
+    for (const recorded of events) {
+      const event = parsedEvent<WebhookEndpointEvent>(recorded)
+      if (event.type === 'WebhookEndpointCreated') {
+        await flushChanged()
+        created.push(event)
+      } else if (event.type === 'WebhookEndpointDeleted') {
+        await flushCreated()
+        await flushChanged()
+        await deleteEndpoint(db, event.data.endpointId)
+      } else {
+        await flushCreated()
+        changed.push(event)
       }
     }
-    await flush()
+    await flushCreated()
+    await flushChanged()
   },
   name: 'webhook_endpoints',
   tables: ['webhook_endpoints', 'webhook_endpoint_counts'],
   handles: new Set(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted']),
   async apply(db, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent
+    const event = parsedEvent<WebhookEndpointEvent>(recorded)
     switch (event.type) {
       case 'WebhookEndpointCreated':
-        await insertCreated(db, [event.data])
-        return
-      case 'WebhookEndpointUpdated': {
-        const d = event.data
-        await db.updateTable('webhook_endpoints').set({
-          ...(d.url !== undefined ? { url: d.url } : {}),
-          ...(d.description !== undefined ? { description: d.description } : {}),
-          ...(d.filterTypes !== undefined ? { filter_types: JSON.stringify(d.filterTypes) } : {}),
-          ...(d.metadata !== undefined ? { metadata: JSON.stringify(d.metadata) } : {}),
-          ...(d.disabled !== undefined ? { disabled: d.disabled } : {}),
-          updated_at: d.updatedAt,
-        }).where('id', '=', d.endpointId).execute()
-        return
-      }
-      case 'WebhookEndpointSecretRotated': {
-        const d = event.data
-        const row = await db.selectFrom('webhook_endpoints').select('secrets').where('id', '=', d.endpointId).executeTakeFirstOrThrow()
-        const retired = row.secrets.map((s) => (s.expiresAt === null ? { ...s, expiresAt: d.previousSecretExpiresAt } : s))
-        const secrets = [{ secret: d.secret, createdAt: d.rotatedAt, expiresAt: null }, ...retired].slice(0, MAX_SECRETS_KEPT)
-        await db.updateTable('webhook_endpoints').set({ secrets: JSON.stringify(secrets), updated_at: d.rotatedAt }).where('id', '=', d.endpointId).execute()
-        return
-      }
+        return void (await insertCreated(db, [event]))
       case 'WebhookEndpointDeleted':
-        await deleteEndpoint(db, event.data.endpointId)
-        return
+        return void (await deleteEndpoint(db, event.data.endpointId))
+      default:
+        return updateEndpoints(db, [event])
     }
   },
 }

@@ -108,7 +108,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   let store: EventStore
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the gRPC client is heavy and the default never needs it.
-    const { getEventStoreDbEventStore } = await import('../events/store/eventstoredb.js')
+    const { getEventStoreDbEventStore } = await import('../events/store/eventstoredb/index.js')
     store = await getEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, onError })
   } else {
     store = await getPostgresEventStore({ connectionString: databaseUrl, onError })

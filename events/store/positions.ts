@@ -18,7 +18,3 @@ export function decodePosition(position: Position): { major: bigint; minor: bigi
 export function comparePositions(a: Position, b: Position): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
-
-export function isPosition(value: string): value is Position {
-  return value === '' || /^\d{20}\/\d{20}$/.test(value)
-}

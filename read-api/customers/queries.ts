@@ -9,13 +9,13 @@ import type { CustomerListQuery } from './listQuery.js'
 
 export type Scope = { organizationId: string; onBehalfOf: string | undefined }
 /** A listed customer: its id (the cursor) and state; the sort columns stay in Postgres (a Date per row costs CPU). */
-type Row = { id: string; state: Record<string, unknown> }
+type Row = { id: string; state: Customer }
 
 
 export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: string): Promise<Customer | undefined> {
   if (scope.onBehalfOf !== undefined && scope.onBehalfOf !== id) return undefined
   const row = await db.selectFrom('customers').select('state').where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst()
-  return row ? (row.state as Customer) : undefined
+  return row?.state
 }
 
 function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) {
@@ -27,7 +27,7 @@ function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) 
   return query
 }
 
-const sortColumn = (q: CustomerListQuery) => (q.sort.endsWith('createdAt') ? 'created_at' : 'customer_name') as 'created_at' | 'customer_name'
+const sortColumn = (q: CustomerListQuery): 'created_at' | 'customer_name' => (q.sort.endsWith('createdAt') ? 'created_at' : 'customer_name')
 const descending = (q: CustomerListQuery) => q.sort.startsWith('-')
 
 export async function listCustomersByOffset(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery): Promise<{ rows: Row[]; total: number }> {

@@ -39,7 +39,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     },
   }, async (request) => {
     const q = request.query
-    const toItem = (row: { state: Record<string, unknown> }) => toCustomerResource(row.state as Customer)
+    const toItem = (row: { state: Customer }) => toCustomerResource(row.state)
     if (isOffsetMode(q)) {
       const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
       return toOffsetPage(rows, total, q, toItem)

@@ -22,7 +22,7 @@ import {
   toPortActualRevision,
   toPortError,
   toRecordedEvent,
-} from '../../events/store/eventstoredb.js'
+} from '../../events/store/eventstoredb/index.js'
 import { START, WrongExpectedVersionError } from '../../events/store/port.js'
 import { comparePositions, encodePosition } from '../../events/store/positions.js'
 import { eventStoreContract } from '../contract/eventStoreContract.js'

@@ -83,7 +83,7 @@ export async function claimDeliveries(db: Kysely<ReadDatabase>, options: { room:
       .returning(['d.message_id', 'd.endpoint_id', 'd.organization_id', 'd.next_trigger', 'd.run_attempts', 'd.generation', 'm.body', 'e.state'])
       .execute()
     if (rows.length === 0) return []
-    const stateOf = new Map(rows.map((r) => [r.endpoint_id, r.state as WebhookEndpointState]))
+    const stateOf = new Map(rows.map((r) => [r.endpoint_id, r.state]))
 
     const claimed = new Set(rows.map((r) => `${r.message_id} ${r.endpoint_id}`))
     const interrupted = picked.filter((c) => c.lease_token !== null && claimed.has(`${c.message_id} ${c.endpoint_id}`))

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely'
 import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
+import { toJson } from '../../projections/columnTypes.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 
 const ENDPOINT_EVENT_TYPES = new Set<string>(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted'])
@@ -12,7 +13,7 @@ export const isEndpointEvent = (type: string): boolean => ENDPOINT_EVENT_TYPES.h
 
 export async function loadEndpointSnapshot(db: Kysely<ReadDatabase>, endpointId: string): Promise<WebhookEndpointState | undefined> {
   const row = await db.selectFrom('webhook_delivery_endpoints').select('state').where('id', '=', endpointId).executeTakeFirst()
-  return row ? (row.state as WebhookEndpointState) : undefined
+  return row?.state
 }
 
 /** Applies one endpoint event inside the subscriber's batch transaction. */
@@ -25,8 +26,8 @@ export async function applyEndpointEvent(trx: Kysely<ReadDatabase>, event: Webho
     organization_id: state.organizationId,
     disabled: state.disabled,
     deleted: state.status === 'deleted',
-    filter_types: JSON.stringify(state.filterTypes),
-    state: JSON.stringify(state),
+    filter_types: toJson(state.filterTypes),
+    state: toJson<WebhookEndpointState>(state),
     updated_at: state.updatedAt,
   }
   await trx.insertInto('webhook_delivery_endpoints').values({ id: endpointId, ...row })

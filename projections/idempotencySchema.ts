@@ -1,0 +1,17 @@
+// The idempotency store's table (migration 0002; owned by server/idempotency/).
+import type { DefaultedTimestamp, Timestamp } from './columnTypes.js'
+
+export interface IdempotencyKeysTable {
+  organization_id: string
+  key: string
+  fingerprint: string
+  state: 'in_progress' | 'completed'
+  response_status: number | null
+  response_body: string | null
+  created_at: DefaultedTimestamp
+  locked_until: Timestamp
+}
+
+export interface IdempotencyDatabase {
+  idempotency_keys: IdempotencyKeysTable
+}
