@@ -35,14 +35,16 @@ async function writer(store: EventStore, index: number, appends: number, latenci
     const started = performance.now()
     const result = await store.appendToStream(stream, [benchEvent(index, n)], { expectedRevision: n === 0 ? 'no_stream' : BigInt(n - 1) })
     latencies.add(performance.now() - started)
-    if (result.nextExpectedRevision !== BigInt(n)) throw new Error(`append ${n} to ${stream} landed at revision ${result.nextExpectedRevision}`)
+    if (result.nextExpectedRevision !== BigInt(n))
+      throw new Error(`append ${n} to ${stream} landed at revision ${result.nextExpectedRevision}`)
   }
 }
 
 /** `totalAppends` split evenly over `writers` concurrent writers. */
 export async function runAppendBench(store: EventStore, writers: number, totalAppends: number): Promise<AppendBenchResult> {
   if (writers < 1 || writers > APPEND_BENCH_LIMITS.maxWriters) throw new RangeError(`writers must be 1..${APPEND_BENCH_LIMITS.maxWriters}`)
-  if (totalAppends < writers || totalAppends > APPEND_BENCH_LIMITS.maxAppends) throw new RangeError(`appends must be ${writers}..${APPEND_BENCH_LIMITS.maxAppends}`)
+  if (totalAppends < writers || totalAppends > APPEND_BENCH_LIMITS.maxAppends)
+    throw new RangeError(`appends must be ${writers}..${APPEND_BENCH_LIMITS.maxAppends}`)
   const perWriter = Math.floor(totalAppends / writers)
   const appends = perWriter * writers
   const latencies = new LatencySamples(appends)

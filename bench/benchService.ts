@@ -18,7 +18,13 @@ export async function serveBenchService(options: {
   beforeListen?: (runtime: Runtime) => Promise<void>
 }): Promise<void> {
   // 50 connections on one key at several thousand requests a second: the limiter runs, far above its default limit.
-  const config = loadConfig({ RATE_LIMIT_PER_KEY: '100000000', RATE_LIMIT_PER_IP: '100000000', WEBHOOK_ENDPOINTS_PER_ORGANIZATION: '1000000000', ...process.env, LOG_LEVEL: 'silent' })
+  const config = loadConfig({
+    RATE_LIMIT_PER_KEY: '100000000',
+    RATE_LIMIT_PER_IP: '100000000',
+    WEBHOOK_ENDPOINTS_PER_ORGANIZATION: '1000000000',
+    ...process.env,
+    LOG_LEVEL: 'silent',
+  })
   if (!config.DATABASE_URL) throw new Error(`${options.name} needs DATABASE_URL`)
   const runtime = await openRuntime(config, {
     info: () => undefined,

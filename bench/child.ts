@@ -33,13 +33,18 @@ export async function startServerChild(script: string, env: Record<string, strin
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   running.add(child)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    running.delete(child)
-    resolve()
-  }))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child)
+      resolve()
+    }),
+  )
 
   const ready = await new Promise<ReadyLine>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not report its port within ${CHILD_LIMITS.startTimeoutMs} ms`)), CHILD_LIMITS.startTimeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not report its port within ${CHILD_LIMITS.startTimeoutMs} ms`)),
+      CHILD_LIMITS.startTimeoutMs,
+    )
     const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return
@@ -80,10 +85,13 @@ export function stopWhenToldOrOrphaned(close: () => Promise<void>): void {
     stopping = true
     const timer = setTimeout(() => process.exit(1), CHILD_LIMITS.stopTimeoutMs)
     timer.unref()
-    close().then(() => process.exit(0), (error: unknown) => {
-      process.stderr.write(`${String(error)}\n`)
-      process.exit(1)
-    })
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`${String(error)}\n`)
+        process.exit(1)
+      },
+    )
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

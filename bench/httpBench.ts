@@ -29,33 +29,37 @@ export type HttpBenchResult = {
 }
 
 export function runHttpBench(target: HttpTarget, options: { connections: number; durationSeconds: number }): Promise<HttpBenchResult> {
-  if (options.durationSeconds <= 0 || options.durationSeconds > HTTP_BENCH_LIMITS.maxDurationSeconds) throw new RangeError('duration out of bounds')
+  if (options.durationSeconds <= 0 || options.durationSeconds > HTTP_BENCH_LIMITS.maxDurationSeconds)
+    throw new RangeError('duration out of bounds')
   if (options.connections < 1 || options.connections > HTTP_BENCH_LIMITS.maxConnections) throw new RangeError('connections out of bounds')
   const latencies = new LatencySamples(HTTP_BENCH_LIMITS.maxLatencySamples)
   return new Promise((resolve, reject) => {
-    const instance = autocannon({
-      url: target.url,
-      method: target.method,
-      headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
-      ...(target.body ? { body: target.body } : {}),
-      connections: options.connections,
-      duration: options.durationSeconds,
-      timeout: HTTP_BENCH_LIMITS.requestTimeoutSeconds,
-    }, (error, result) => {
-      if (error) return reject(error)
-      const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]))
-      const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0)
-      resolve({
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: target.method,
+        headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+        ...(target.body ? { body: target.body } : {}),
         connections: options.connections,
-        seconds: result.duration,
-        requests,
-        requestsPerSecond: requests / result.duration,
-        latency: latencies.summary(),
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        statusCodes,
-      })
-    })
+        duration: options.durationSeconds,
+        timeout: HTTP_BENCH_LIMITS.requestTimeoutSeconds,
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]))
+        const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0)
+        resolve({
+          connections: options.connections,
+          seconds: result.duration,
+          requests,
+          requestsPerSecond: requests / result.duration,
+          latency: latencies.summary(),
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          statusCodes,
+        })
+      },
+    )
     instance.on('response', (_client, statusCode, _bytes, ms) => {
       if (statusCode >= 200 && statusCode < 300) latencies.add(ms)
     })

@@ -40,9 +40,14 @@ const ENDPOINT_BODY = JSON.stringify({
   filterTypes: ['transfer.completed', 'transfer.failed'],
   metadata: { team: 'bench' },
 })
-const customerBody = (i: number) => JSON.stringify({
-  firstName: 'Ada', lastName: `Reader ${i}`, email: `ada.${i}@example.com`, countryCode: 'GB', metadata: { ref: `bench-${i}` },
-})
+const customerBody = (i: number) =>
+  JSON.stringify({
+    firstName: 'Ada',
+    lastName: `Reader ${i}`,
+    email: `ada.${i}@example.com`,
+    countryCode: 'GB',
+    metadata: { ref: `bench-${i}` },
+  })
 
 type Target = { name: string; server: ServerChild; target: HttpTarget }
 
@@ -60,12 +65,25 @@ function combine(rounds: ReadMeasurement[]): ReadMeasurement {
     maxMs: Math.max(...rounds.map((r) => r.latency.maxMs)),
   }
   const cpus = rounds.map((r) => r.cpu).filter((c) => c !== undefined)
-  const cpu = cpus.length === rounds.length
-    ? { server: median(cpus.map((c) => c.server)), postgres: median(cpus.map((c) => c.postgres)), loadGenerator: median(cpus.map((c) => c.loadGenerator)), other: median(cpus.map((c) => c.other)) }
-    : undefined
+  const cpu =
+    cpus.length === rounds.length
+      ? {
+          server: median(cpus.map((c) => c.server)),
+          postgres: median(cpus.map((c) => c.postgres)),
+          loadGenerator: median(cpus.map((c) => c.loadGenerator)),
+          other: median(cpus.map((c) => c.other)),
+        }
+      : undefined
   return {
-    connections: READ_BENCH_PLAN.connections, seconds, requests, requestsPerSecond: requests / seconds, latency,
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0), errors: rounds.reduce((sum, r) => sum + r.errors, 0), statusCodes, cpu,
+    connections: READ_BENCH_PLAN.connections,
+    seconds,
+    requests,
+    requestsPerSecond: requests / seconds,
+    latency,
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    statusCodes,
+    cpu,
   }
 }
 
@@ -75,7 +93,10 @@ async function measureInRounds(deps: ReadBenchDeps, targets: Target[]): Promise<
     deps.log(`${name}: warm-up ${READ_BENCH_PLAN.warmUpSeconds} s`)
     await runHttpBench(target, { ...options, durationSeconds: READ_BENCH_PLAN.warmUpSeconds })
   }
-  deps.log(`reads: ${READ_BENCH_PLAN.rounds} rounds of ${READ_BENCH_PLAN.secondsPerRound} s each at ${READ_BENCH_PLAN.connections} connections: ${targets.map((t) => t.name).join(', ')}`)
+  deps.log(
+    `reads: ${READ_BENCH_PLAN.rounds} rounds of ${READ_BENCH_PLAN.secondsPerRound} s each at ${READ_BENCH_PLAN.connections} connections: ` +
+      `${targets.map((t) => t.name).join(', ')}`,
+  )
   const rounds: ReadMeasurement[][] = targets.map(() => [])
   for (let round = 0; round < READ_BENCH_PLAN.rounds; round++) {
     for (const [i, { server, target }] of targets.entries()) {
@@ -93,13 +114,20 @@ async function measureInRounds(deps: ReadBenchDeps, targets: Target[]): Promise<
 
 async function seed(createUrl: string, listUrl: string, headers: Record<string, string>, body: (i: number) => string): Promise<void> {
   for (let start = 0; start < READ_BENCH_PLAN.seededItems; start += READ_BENCH_PLAN.seedConcurrency) {
-    await Promise.all(Array.from({ length: Math.min(READ_BENCH_PLAN.seedConcurrency, READ_BENCH_PLAN.seededItems - start) }, async (_, k) => {
-      const response = await fetch(createUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: body(start + k) })
-      if (response.status !== 201) throw new Error(`seeding ${createUrl} answered ${response.status}: ${await response.text()}`)
-    }))
+    await Promise.all(
+      Array.from({ length: Math.min(READ_BENCH_PLAN.seedConcurrency, READ_BENCH_PLAN.seededItems - start) }, async (_, k) => {
+        const response = await fetch(createUrl, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: body(start + k),
+        })
+        if (response.status !== 201) throw new Error(`seeding ${createUrl} answered ${response.status}: ${await response.text()}`)
+      }),
+    )
   }
   const page = (await (await fetch(`${listUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, { headers })).json()) as { data: unknown[] }
-  if (page.data.length !== READ_BENCH_PLAN.pageSize) throw new Error(`GET ${listUrl} listed ${page.data.length} items, not ${READ_BENCH_PLAN.pageSize}`)
+  if (page.data.length !== READ_BENCH_PLAN.pageSize)
+    throw new Error(`GET ${listUrl} listed ${page.data.length} items, not ${READ_BENCH_PLAN.pageSize}`)
 }
 
 export async function runReadBench(deps: ReadBenchDeps): Promise<ReadBenchResult> {
@@ -114,8 +142,16 @@ export async function runReadBench(deps: ReadBenchDeps): Promise<ReadBenchResult
       await seed(`${customersUrl}/individuals`, customersUrl, auth, customerBody)
       const [toyResult, endpoints, customers] = await measureInRounds(deps, [
         { name: `read toy GET (${READ_BENCH_PLAN.pageSize} rows)`, server: toy, target: { url: `${toy.baseUrl}/toy/list`, method: 'GET' } },
-        { name: `GET /v1/webhooks/endpoints (${READ_BENCH_PLAN.pageSize}/page)`, server: api, target: { url: `${endpointsUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth } },
-        { name: `GET /v1/customers (${READ_BENCH_PLAN.pageSize}/page)`, server: api, target: { url: `${customersUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth } },
+        {
+          name: `GET /v1/webhooks/endpoints (${READ_BENCH_PLAN.pageSize}/page)`,
+          server: api,
+          target: { url: `${endpointsUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth },
+        },
+        {
+          name: `GET /v1/customers (${READ_BENCH_PLAN.pageSize}/page)`,
+          server: api,
+          target: { url: `${customersUrl}?page_size=${READ_BENCH_PLAN.pageSize}`, method: 'GET', headers: auth },
+        },
       ])
       return { endpoints: endpoints!, customers: customers!, toy: toyResult! }
     } finally {
@@ -142,8 +178,13 @@ async function runAlone(): Promise<void> {
       log,
     })
     for (const [name, r] of Object.entries(result)) {
-      const cpu = r.cpu ? ` cpu srv/pg/gen/other ${[r.cpu.server, r.cpu.postgres, r.cpu.loadGenerator, r.cpu.other].map((v) => v.toFixed(0)).join('/')}` : ''
-      process.stdout.write(`${name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latency.p50Ms.toFixed(2)} ms, p99 ${r.latency.p99Ms.toFixed(2)} ms, non-2xx ${r.non2xx}${cpu}\n`)
+      const cpu = r.cpu
+        ? ` cpu srv/pg/gen/other ${[r.cpu.server, r.cpu.postgres, r.cpu.loadGenerator, r.cpu.other].map((v) => v.toFixed(0)).join('/')}`
+        : ''
+      process.stdout.write(
+        `${name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latency.p50Ms.toFixed(2)} ms, p99 ${r.latency.p99Ms.toFixed(2)} ms, ` +
+          `non-2xx ${r.non2xx}${cpu}\n`,
+      )
     }
     for (const name of ['endpoints', 'customers'] as const) {
       process.stdout.write(`ratio ${name} / toy: ${(result[name].requestsPerSecond / result.toy.requestsPerSecond).toFixed(2)}\n`)

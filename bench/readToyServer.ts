@@ -20,19 +20,28 @@ async function seed(pool: pg.Pool): Promise<void> {
     await pool.query(
       `INSERT INTO toy_list (organization_id, id, url, description, filter_types, disabled, metadata)
        VALUES ($1, $2, $3, $4, $5, false, $6) ON CONFLICT DO NOTHING`,
-      [ORGANIZATION, `ep_${String(i).padStart(26, '0')}`, 'https://hooks.example.com/payments', 'benchmark endpoint',
-        ['transfer.completed', 'transfer.failed'], JSON.stringify({ team: 'bench' })],
+      [
+        ORGANIZATION,
+        `ep_${String(i).padStart(26, '0')}`,
+        'https://hooks.example.com/payments',
+        'benchmark endpoint',
+        ['transfer.completed', 'transfer.failed'],
+        JSON.stringify({ team: 'bench' }),
+      ],
     )
   }
 }
 
-export async function startReadToyServer(connectionString: string): Promise<{ app: FastifyInstance; port: number; close(): Promise<void> }> {
+export async function startReadToyServer(
+  connectionString: string,
+): Promise<{ app: FastifyInstance; port: number; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString, max: READ_TOY_LIMITS.poolSize })
   await seed(pool)
   const app = Fastify({ logger: false })
   app.get('/toy/list', async () => {
     const { rows } = await pool.query<{ id: string; created_at: Date; updated_at: Date }>(
-      'SELECT id, url, description, filter_types, disabled, metadata, created_at, updated_at FROM toy_list WHERE organization_id = $1 ORDER BY id DESC LIMIT $2',
+      'SELECT id, url, description, filter_types, disabled, metadata, created_at, updated_at FROM toy_list WHERE organization_id = $1 ' +
+        'ORDER BY id DESC LIMIT $2',
       [ORGANIZATION, READ_TOY_LIMITS.pageSize + 1],
     )
     return { has_more: rows.length > READ_TOY_LIMITS.pageSize, data: rows.slice(0, READ_TOY_LIMITS.pageSize) }

@@ -95,7 +95,11 @@ async function measure(name: string, server: ServerChild, target: HttpTarget, se
   return { ...result, cpu: cpu?.() }
 }
 
-async function measureAppends(store: Parameters<typeof runAppendBench>[0], writers: number, appends: number): Promise<Measured<AppendBenchResult>> {
+async function measureAppends(
+  store: Parameters<typeof runAppendBench>[0],
+  writers: number,
+  appends: number,
+): Promise<Measured<AppendBenchResult>> {
   log(`appends: ${writers} writer${writers > 1 ? 's' : ''}, ${appends} in all`)
   const cpu = measureCpu(undefined, database?.postmasterPid)
   const result = await runAppendBench(store, writers, appends)
@@ -103,7 +107,10 @@ async function measureAppends(store: Parameters<typeof runAppendBench>[0], write
 }
 
 async function appendPhase(db: BenchPostgres) {
-  const store = await getPostgresEventStore({ connectionString: await db.createDatabase('store'), onError: (e) => log(`store: ${String(e)}`) })
+  const store = await getPostgresEventStore({
+    connectionString: await db.createDatabase('store'),
+    onError: (e) => log(`store: ${String(e)}`),
+  })
   try {
     await runAppendBench(store, BENCH_PLAN.concurrentWriters, BENCH_PLAN.warmUpAppends)
     const one = await measureAppends(store, 1, BENCH_PLAN.singleWriterAppends)
@@ -121,19 +128,40 @@ async function apiPhase(db: BenchPostgres) {
     const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
     const endpoints = `${api.baseUrl}/v1/webhooks/endpoints`
     for (let i = 0; i < BENCH_PLAN.seededEndpoints; i++) {
-      const response = await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })
+      const response = await fetch(endpoints, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: ENDPOINT_BODY,
+      })
       if (response.status !== 201) throw new Error(`seeding an endpoint answered ${response.status}: ${await response.text()}`)
     }
     const listed = (await (await fetch(endpoints, { headers: auth })).json()) as { data: unknown[] }
-    if (listed.data.length !== BENCH_PLAN.seededEndpoints) throw new Error(`GET listed ${listed.data.length} endpoints after seeding ${BENCH_PLAN.seededEndpoints}`)
+    if (listed.data.length !== BENCH_PLAN.seededEndpoints)
+      throw new Error(`GET listed ${listed.data.length} endpoints after seeding ${BENCH_PLAN.seededEndpoints}`)
 
     const health = await measure('GET /health', api, { url: `${api.baseUrl}/health`, method: 'GET' }, BENCH_PLAN.healthSeconds)
-    const query = await measure('GET /v1/webhooks/endpoints', api, { url: endpoints, method: 'GET', headers: auth }, BENCH_PLAN.querySeconds)
-    const command = await measure('POST /v1/webhooks/endpoints', api, { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY }, BENCH_PLAN.commandSeconds)
+    const query = await measure(
+      'GET /v1/webhooks/endpoints',
+      api,
+      { url: endpoints, method: 'GET', headers: auth },
+      BENCH_PLAN.querySeconds,
+    )
+    const command = await measure(
+      'POST /v1/webhooks/endpoints',
+      api,
+      { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY },
+      BENCH_PLAN.commandSeconds,
+    )
     // One hot stream: every request updates the same endpoint, so commands are decided in turn.
-    const hot = (await (await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })).json()) as { id: string }
-    const hotStream = await measure('PUT /v1/webhooks/endpoints/{id} (one hot stream)', api,
-      { url: `${endpoints}/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY }, BENCH_PLAN.hotStreamSeconds)
+    const hot = (await (
+      await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })
+    ).json()) as { id: string }
+    const hotStream = await measure(
+      'PUT /v1/webhooks/endpoints/{id} (one hot stream)',
+      api,
+      { url: `${endpoints}/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY },
+      BENCH_PLAN.hotStreamSeconds,
+    )
     const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
     return { health, query, command, hotStream, twoProcessHotStream }
   } finally {
@@ -151,15 +179,25 @@ async function measureHotStreamOnTwoProcesses(db: BenchPostgres, databaseUrl: st
   const second = await startChild('./serveApp.ts', { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', BENCH_API_KEY: apiKey })
   try {
     const servers = [first, second]
-    const hot = (await (await fetch(`${first.baseUrl}/v1/webhooks/endpoints`, {
-      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY,
-    })).json()) as { id: string }
-    const target = (server: ServerChild): HttpTarget =>
-      ({ url: `${server.baseUrl}/v1/webhooks/endpoints/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY })
+    const hot = (await (
+      await fetch(`${first.baseUrl}/v1/webhooks/endpoints`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: ENDPOINT_BODY,
+      })
+    ).json()) as { id: string }
+    const target = (server: ServerChild): HttpTarget => ({
+      url: `${server.baseUrl}/v1/webhooks/endpoints/${hot.id}`,
+      method: 'PUT',
+      headers: auth,
+      body: HOT_STREAM_BODY,
+    })
     const connections = BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses
     const run = (durationSeconds: number) => Promise.all(servers.map((s) => runHttpBench(target(s), { connections, durationSeconds })))
-    log(`PUT one hot stream on ${BENCH_PLAN.hotStreamProcesses} processes: warm-up ${BENCH_PLAN.warmUpSeconds} s, ` +
-      `then ${BENCH_PLAN.hotStreamSeconds} s at ${connections} connections each`)
+    log(
+      `PUT one hot stream on ${BENCH_PLAN.hotStreamProcesses} processes: warm-up ${BENCH_PLAN.warmUpSeconds} s, ` +
+        `then ${BENCH_PLAN.hotStreamSeconds} s at ${connections} connections each`,
+    )
     await run(BENCH_PLAN.warmUpSeconds)
     const cpu = measureCpu(first.pid, db.postmasterPid)
     const results = await run(BENCH_PLAN.hotStreamSeconds)
@@ -197,7 +235,12 @@ function combineRuns(results: HttpBenchResult[]): HttpBenchResult {
 async function toyPhase(db: BenchPostgres) {
   const toy = await startChild('./toyServer.ts', { DATABASE_URL: await db.createDatabase('toy') })
   try {
-    return await measure('toy POST', toy, { url: `${toy.baseUrl}/toy/endpoints`, method: 'POST', body: ENDPOINT_BODY }, BENCH_PLAN.toySeconds)
+    return await measure(
+      'toy POST',
+      toy,
+      { url: `${toy.baseUrl}/toy/endpoints`, method: 'POST', body: ENDPOINT_BODY },
+      BENCH_PLAN.toySeconds,
+    )
   } finally {
     await stopChild(toy)
   }
@@ -206,7 +249,9 @@ async function toyPhase(db: BenchPostgres) {
 const OTHER_CPU_WARN_PCT = 15
 function disturbed(results: { cpu: CpuShares | undefined }[]): string[] {
   const worst = Math.max(0, ...results.map((r) => r.cpu?.other ?? 0))
-  return worst >= OTHER_CPU_WARN_PCT ? [`WARNING: other processes used up to ${pct(worst)}% of a core during a measurement; rerun on a quiet machine`] : []
+  return worst >= OTHER_CPU_WARN_PCT
+    ? [`WARNING: other processes used up to ${pct(worst)}% of a core during a measurement; rerun on a quiet machine`]
+    : []
 }
 
 /** Waits (bounded) until other processes use less than the warning threshold for one second. */
@@ -233,34 +278,83 @@ function cpuCell(cpu: CpuShares | undefined, hasServer: boolean): string {
 }
 
 function appendRow(name: string, r: Measured<AppendBenchResult>, target?: { text: string; pass: boolean }): Cell[] {
-  return [name, `${r.writers} writer${r.writers > 1 ? 's' : ''}`, `${formatNumber(r.appends)} appends`, `${r.seconds.toFixed(2)} s`,
-    formatNumber(r.appendsPerSecond), formatNumber(r.eventsPerSecond), formatMs(r.latency.p50Ms), formatMs(r.latency.p99Ms), '-', cpuCell(r.cpu, false),
-    target?.text, target ? verdict(target.pass) : undefined]
+  return [
+    name,
+    `${r.writers} writer${r.writers > 1 ? 's' : ''}`,
+    `${formatNumber(r.appends)} appends`,
+    `${r.seconds.toFixed(2)} s`,
+    formatNumber(r.appendsPerSecond),
+    formatNumber(r.eventsPerSecond),
+    formatMs(r.latency.p50Ms),
+    formatMs(r.latency.p99Ms),
+    '-',
+    cpuCell(r.cpu, false),
+    target?.text,
+    target ? verdict(target.pass) : undefined,
+  ]
 }
 
 function httpRow(name: string, r: Measured<HttpBenchResult>, target?: { text: string; pass: boolean }): Cell[] {
   const clean = r.non2xx === 0 && r.errors === 0
   const text = target ? `${target.text}, non-2xx = 0` : 'non-2xx = 0'
-  return [name, `${r.connections} conns`, `${formatNumber(r.requests)} reqs`, `${r.seconds.toFixed(1)} s`,
-    formatNumber(r.requestsPerSecond), '-', formatMs(r.latency.p50Ms), formatMs(r.latency.p99Ms), `${r.non2xx}${r.errors ? ` (+${r.errors} err)` : ''}`,
-    cpuCell(r.cpu, true), text, verdict(clean && (target?.pass ?? true))]
+  return [
+    name,
+    `${r.connections} conns`,
+    `${formatNumber(r.requests)} reqs`,
+    `${r.seconds.toFixed(1)} s`,
+    formatNumber(r.requestsPerSecond),
+    '-',
+    formatMs(r.latency.p50Ms),
+    formatMs(r.latency.p99Ms),
+    `${r.non2xx}${r.errors ? ` (+${r.errors} err)` : ''}`,
+    cpuCell(r.cpu, true),
+    text,
+    verdict(clean && (target?.pass ?? true)),
+  ]
 }
 
 function webhookRow(r: WebhookBenchResult): Cell[] {
-  return [`(d) webhooks, ${r.endpoints} endpoint${r.endpoints > 1 ? 's' : ''}, ${r.mode}`, r.mode === 'burst' ? `${WEBHOOK_BENCH_PLAN.burstWriters} writers` : '1 at a time',
-    `${formatNumber(r.deliveries)} deliveries`, `${r.seconds.toFixed(2)} s`, formatNumber(r.deliveriesPerSecond), formatNumber(r.eventsPerSecond),
-    formatMs(r.latency.p50Ms), formatMs(r.latency.p99Ms), '-', cpuCell(r.cpu, true), undefined, undefined]
+  return [
+    `(d) webhooks, ${r.endpoints} endpoint${r.endpoints > 1 ? 's' : ''}, ${r.mode}`,
+    r.mode === 'burst' ? `${WEBHOOK_BENCH_PLAN.burstWriters} writers` : '1 at a time',
+    `${formatNumber(r.deliveries)} deliveries`,
+    `${r.seconds.toFixed(2)} s`,
+    formatNumber(r.deliveriesPerSecond),
+    formatNumber(r.eventsPerSecond),
+    formatMs(r.latency.p50Ms),
+    formatMs(r.latency.p99Ms),
+    '-',
+    cpuCell(r.cpu, true),
+    undefined,
+    undefined,
+  ]
 }
 
 function ratioRow(name: string, value: number, target?: { text: string; pass: boolean }): Cell[] {
-  return [name, undefined, undefined, undefined, `${value.toFixed(2)}×`, undefined, undefined, undefined, undefined, undefined, target?.text, target ? verdict(target.pass) : undefined]
+  return [
+    name,
+    undefined,
+    undefined,
+    undefined,
+    `${value.toFixed(2)}×`,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    target?.text,
+    target ? verdict(target.pass) : undefined,
+  ]
 }
 
 // ---- reads: the list routes against the read toy ----------------------------------------------
 
 function readRows(r: ReadBenchResult): Cell[][] {
   const ratio = (list: Measured<HttpBenchResult>) => list.requestsPerSecond / r.toy.requestsPerSecond
-  const target = (list: Measured<HttpBenchResult>) => ({ text: `>= ${READ_TARGETS.listToToyRatio}`, pass: ratio(list) >= READ_TARGETS.listToToyRatio })
+  const target = (list: Measured<HttpBenchResult>) => ({
+    text: `>= ${READ_TARGETS.listToToyRatio}`,
+    pass: ratio(list) >= READ_TARGETS.listToToyRatio,
+  })
   return [
     httpRow(`(e) query GET /v1/webhooks/endpoints, ${READ_BENCH_PLAN.pageSize}/page`, r.endpoints),
     httpRow(`(e) query GET /v1/customers, ${READ_BENCH_PLAN.pageSize}/page`, r.customers),
@@ -273,7 +367,10 @@ function readRows(r: ReadBenchResult): Cell[][] {
 /** Server CPU per request: unlike req/s, it holds up when other work shares the machine. */
 function readCpuLine(r: ReadBenchResult): string {
   const perRequest = (m: Measured<HttpBenchResult>) => (m.cpu ? `${((m.cpu.server * 10) / m.requestsPerSecond).toFixed(3)} ms` : '-')
-  return `(e) server CPU per request: endpoint list ${perRequest(r.endpoints)}, customer list ${perRequest(r.customers)}, read toy ${perRequest(r.toy)}`
+  return (
+    `(e) server CPU per request: endpoint list ${perRequest(r.endpoints)}, customer list ${perRequest(r.customers)}, read toy ` +
+    `${perRequest(r.toy)}`
+  )
 }
 
 async function main(): Promise<void> {
@@ -282,28 +379,48 @@ async function main(): Promise<void> {
   log(`PostgreSQL: ${database.description}`)
   const background = await waitForQuiet(database.postmasterPid)
   const [settings] = await database.query<{ version: string; fsync: string; synchronous_commit: string }>(
-    "SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit",
+    "SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS " +
+      'synchronous_commit',
   )
 
   const appends = await appendPhase(database)
   const api = await apiPhase(database)
   const toy = await toyPhase(database)
-  const webhooks = await runWebhookBench({ createDatabase: (purpose) => database!.createDatabase(purpose), startChild, stopChild, postmasterPid: database.postmasterPid, log })
-  const reads = await runReadBench({ createDatabase: (purpose) => database!.createDatabase(purpose), startChild, stopChild, postmasterPid: database.postmasterPid, log })
+  const webhooks = await runWebhookBench({
+    createDatabase: (purpose) => database!.createDatabase(purpose),
+    startChild,
+    stopChild,
+    postmasterPid: database.postmasterPid,
+    log,
+  })
+  const reads = await runReadBench({
+    createDatabase: (purpose) => database!.createDatabase(purpose),
+    startChild,
+    stopChild,
+    postmasterPid: database.postmasterPid,
+    log,
+  })
 
   const commandRatio = api.command.requestsPerSecond / toy.requestsPerSecond
   const rows: Cell[][] = [
     appendRow('(a) appendToStream, sequential', appends.one),
     appendRow('(a) appendToStream, concurrent', appends.many, {
-      text: `>= ${formatNumber(TARGETS.concurrentEventsPerSecond)} events/s`, pass: appends.many.eventsPerSecond >= TARGETS.concurrentEventsPerSecond,
+      text: `>= ${formatNumber(TARGETS.concurrentEventsPerSecond)} events/s`,
+      pass: appends.many.eventsPerSecond >= TARGETS.concurrentEventsPerSecond,
     }),
-    httpRow('(b) command POST /v1/webhooks/endpoints', api.command, { text: `p99 < ${TARGETS.commandP99Ms} ms`, pass: api.command.latency.p99Ms < TARGETS.commandP99Ms }),
+    httpRow('(b) command POST /v1/webhooks/endpoints', api.command, {
+      text: `p99 < ${TARGETS.commandP99Ms} ms`,
+      pass: api.command.latency.p99Ms < TARGETS.commandP99Ms,
+    }),
     httpRow('(b) query GET /v1/webhooks/endpoints', api.query),
     httpRow('(b) hot stream PUT one endpoint', api.hotStream),
     httpRow(`(b) hot stream PUT one endpoint, ${BENCH_PLAN.hotStreamProcesses} processes`, api.twoProcessHotStream),
     httpRow('(c) ceiling GET /health', api.health),
     httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
-    ratioRow('ratio command / toy req/s', commandRatio, { text: `>= ${TARGETS.commandToToyRatio}`, pass: commandRatio >= TARGETS.commandToToyRatio }),
+    ratioRow('ratio command / toy req/s', commandRatio, {
+      text: `>= ${TARGETS.commandToToyRatio}`,
+      pass: commandRatio >= TARGETS.commandToToyRatio,
+    }),
     ratioRow('ratio query / toy req/s', api.query.requestsPerSecond / toy.requestsPerSecond),
     ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
@@ -311,34 +428,58 @@ async function main(): Promise<void> {
     ...readRows(reads),
   ]
   const cpus = os.cpus()
-  process.stdout.write([
-    '',
-    `environment: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${os.platform()} ${os.release()}, ` +
-      `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
-    `postgres: ${settings?.version ?? '?'} (${database.description}), fsync=${settings?.fsync ?? '?'}, synchronous_commit=${settings?.synchronous_commit ?? '?'}`,
-    `http: autocannon in the bench process, each server in its own child process; ${BENCH_PLAN.connections} connections, ` +
-      `${BENCH_PLAN.warmUpSeconds} s warm-up before each run; latency = per-response time of 2xx responses`,
-    '',
-    `cpu: other processes used ${background ? `${pct(background.other)}% of one core` : 'unknown'} in the second before the run (the machine may be shared)`,
-    '',
-    formatTable(['benchmark', 'load', 'total', 'time', 'ops/s (req/s)', 'events/s', 'p50 ms', 'p99 ms', 'non-2xx', 'cpu% srv/pg/gen/other', 'target', 'verdict'], rows),
-    '',
-    'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
-    `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other work)`,
-    '(d) webhooks: events appended to the store, delivered by the service (subscriber + dispatcher, default tuning) to a local receiver;',
-    '    ops/s = deliveries/s, p50/p99 = event append to the receiver\'s 200; sequential = one event at a time, burst = ' +
-      `${WEBHOOK_BENCH_PLAN.burstWriters} concurrent writers`,
-    `(b) ${BENCH_PLAN.hotStreamProcesses} processes: two service processes on one database, ` +
-      `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
-      'connections on each; req/s summed, p50/p99 the worse process\'s; cpu srv = the first process, other includes the second',
-    `(e) reads: ${READ_BENCH_PLAN.seededItems} items listed ${READ_BENCH_PLAN.pageSize} a page; the toy answers one indexed SELECT as JSON; measured in ` +
-      `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the median round)`,
-    readCpuLine(reads),
-    ...disturbed([appends.one, appends.many, api.command, api.query, api.hotStream, api.health, toy, ...webhooks]),
-    ...disturbed([reads.endpoints, reads.customers, reads.toy]),
-    `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
-    '',
-  ].join('\n'))
+  process.stdout.write(
+    [
+      '',
+      `environment: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${os.platform()} ` +
+        `${os.release()}, ` +
+        `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
+      `postgres: ${settings?.version ?? '?'} (${database.description}), fsync=${settings?.fsync ?? '?'}, ` +
+        `synchronous_commit=${settings?.synchronous_commit ?? '?'}`,
+      `http: autocannon in the bench process, each server in its own child process; ${BENCH_PLAN.connections} connections, ` +
+        `${BENCH_PLAN.warmUpSeconds} s warm-up before each run; latency = per-response time of 2xx responses`,
+      '',
+      `cpu: other processes used ${background ? `${pct(background.other)}% of one core` : 'unknown'} in the second before the run (the ` +
+        `machine may be shared)`,
+      '',
+      formatTable(
+        [
+          'benchmark',
+          'load',
+          'total',
+          'time',
+          'ops/s (req/s)',
+          'events/s',
+          'p50 ms',
+          'p99 ms',
+          'non-2xx',
+          'cpu% srv/pg/gen/other',
+          'target',
+          'verdict',
+        ],
+        rows,
+      ),
+      '',
+      'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
+      `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other ` +
+        `work)`,
+      '(d) webhooks: events appended to the store, delivered by the service (subscriber + dispatcher, default tuning) to a local receiver;',
+      "    ops/s = deliveries/s, p50/p99 = event append to the receiver's 200; sequential = one event at a time, burst = " +
+        `${WEBHOOK_BENCH_PLAN.burstWriters} concurrent writers`,
+      `(b) ${BENCH_PLAN.hotStreamProcesses} processes: two service processes on one database, ` +
+        `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
+        "connections on each; req/s summed, p50/p99 the worse process's; cpu srv = the first process, other includes the second",
+      `(e) reads: ${READ_BENCH_PLAN.seededItems} items listed ${READ_BENCH_PLAN.pageSize} a page; the toy answers one indexed SELECT as ` +
+        `JSON; measured in ` +
+        `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the ` +
+        `median round)`,
+      readCpuLine(reads),
+      ...disturbed([appends.one, appends.many, api.command, api.query, api.hotStream, api.health, toy, ...webhooks]),
+      ...disturbed([reads.endpoints, reads.customers, reads.toy]),
+      `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+      '',
+    ].join('\n'),
+  )
 }
 
 try {

@@ -30,9 +30,8 @@ export const WEBHOOK_BENCH_PLAN = {
 const PROBE_TYPE = 'BenchWebhookProbe'
 
 /** The child's extra mapper: no domain emits fan-out events yet, so the benchmark brings its own. */
-const benchMapper: PublicEventMapper = (event) => (event.type === PROBE_TYPE
-  ? { type: 'transfer.completed', data: { ...event.data }, tags: [String(event.data.run)] }
-  : undefined)
+const benchMapper: PublicEventMapper = (event) =>
+  event.type === PROBE_TYPE ? { type: 'transfer.completed', data: { ...event.data }, tags: [String(event.data.run)] } : undefined
 
 export type WebhookBenchResult = {
   endpoints: number
@@ -74,11 +73,24 @@ async function startReceiver(): Promise<Receiver> {
     port: (server.address() as AddressInfo).port,
     expect(run, deliveries, latencies) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`run ${run}: ${current?.left ?? '?'} of ${deliveries} deliveries missing after ${WEBHOOK_BENCH_PLAN.phaseTimeoutMs} ms`)), WEBHOOK_BENCH_PLAN.phaseTimeoutMs)
-        current = { run, left: deliveries, latencies, done: () => {
-          clearTimeout(timer)
-          resolve()
-        } }
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `run ${run}: ${current?.left ?? '?'} of ${deliveries} deliveries missing after ${WEBHOOK_BENCH_PLAN.phaseTimeoutMs} ms`,
+              ),
+            ),
+          WEBHOOK_BENCH_PLAN.phaseTimeoutMs,
+        )
+        current = {
+          run,
+          left: deliveries,
+          latencies,
+          done: () => {
+            clearTimeout(timer)
+            resolve()
+          },
+        }
       })
     },
     async close() {
@@ -92,12 +104,28 @@ async function startReceiver(): Promise<Receiver> {
 
 function appendProbe(store: EventStore, organizationId: string, run: string): Promise<unknown> {
   const id = randomUUID()
-  return store.appendToStream(`bench_webhook-${id}`, [{
-    id, type: PROBE_TYPE, data: { run, appendedAtMs: nowMs() }, metadata: { organizationId, actor: 'bench' },
-  }], { expectedRevision: 'no_stream' })
+  return store.appendToStream(
+    `bench_webhook-${id}`,
+    [
+      {
+        id,
+        type: PROBE_TYPE,
+        data: { run, appendedAtMs: nowMs() },
+        metadata: { organizationId, actor: 'bench' },
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  )
 }
 
-async function measure(store: EventStore, receiver: Receiver, organizationId: string, endpoints: number, mode: 'sequential' | 'burst', events: number): Promise<WebhookBenchResult> {
+async function measure(
+  store: EventStore,
+  receiver: Receiver,
+  organizationId: string,
+  endpoints: number,
+  mode: 'sequential' | 'burst',
+  events: number,
+): Promise<WebhookBenchResult> {
   const run = `${mode}-${endpoints}-${randomUUID()}`
   const latencies = new LatencySamples(WEBHOOK_BENCH_PLAN.maxLatencySamples)
   const started = nowMs()
@@ -110,15 +138,24 @@ async function measure(store: EventStore, receiver: Receiver, organizationId: st
   } else {
     const arrived = receiver.expect(run, events * endpoints, latencies)
     const perWriter = Math.ceil(events / WEBHOOK_BENCH_PLAN.burstWriters)
-    await Promise.all(Array.from({ length: WEBHOOK_BENCH_PLAN.burstWriters }, async (_, w) => {
-      for (let i = w * perWriter; i < Math.min(events, (w + 1) * perWriter); i++) await appendProbe(store, organizationId, run)
-    }))
+    await Promise.all(
+      Array.from({ length: WEBHOOK_BENCH_PLAN.burstWriters }, async (_, w) => {
+        for (let i = w * perWriter; i < Math.min(events, (w + 1) * perWriter); i++) await appendProbe(store, organizationId, run)
+      }),
+    )
     await arrived
   }
   const seconds = (nowMs() - started) / 1_000
   return {
-    endpoints, mode, events, deliveries: events * endpoints, seconds,
-    deliveriesPerSecond: (events * endpoints) / seconds, eventsPerSecond: events / seconds, latency: latencies.summary(), cpu: undefined,
+    endpoints,
+    mode,
+    events,
+    deliveries: events * endpoints,
+    seconds,
+    deliveriesPerSecond: (events * endpoints) / seconds,
+    eventsPerSecond: events / seconds,
+    latency: latencies.summary(),
+    cpu: undefined,
   }
 }
 
@@ -132,7 +169,11 @@ export type WebhookBenchDeps = {
   log: (message: string) => void
 }
 
-async function withCpu(service: ServerChild, postmasterPid: number | undefined, work: () => Promise<WebhookBenchResult>): Promise<WebhookBenchResult> {
+async function withCpu(
+  service: ServerChild,
+  postmasterPid: number | undefined,
+  work: () => Promise<WebhookBenchResult>,
+): Promise<WebhookBenchResult> {
   const cpu = measureCpu(service.pid, postmasterPid)
   const result = await work()
   return { ...result, cpu: cpu?.() }
@@ -141,7 +182,11 @@ async function withCpu(service: ServerChild, postmasterPid: number | undefined, 
 export async function runWebhookBench(deps: WebhookBenchDeps): Promise<WebhookBenchResult[]> {
   const databaseUrl = await deps.createDatabase('webhooks')
   const service = await deps.startChild('./webhookBench.ts', { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' })
-  const store = await getPostgresEventStore({ connectionString: databaseUrl, poolSize: WEBHOOK_BENCH_PLAN.burstWriters, onError: (e) => deps.log(`webhook bench store: ${String(e)}`) })
+  const store = await getPostgresEventStore({
+    connectionString: databaseUrl,
+    poolSize: WEBHOOK_BENCH_PLAN.burstWriters,
+    onError: (e) => deps.log(`webhook bench store: ${String(e)}`),
+  })
   const receiver = await startReceiver()
   try {
     const auth = { authorization: `Bearer ${String(service.ready.apiKey)}`, 'content-type': 'application/json' }
@@ -150,13 +195,28 @@ export async function runWebhookBench(deps: WebhookBenchDeps): Promise<WebhookBe
     let created = 0
     for (const endpoints of WEBHOOK_BENCH_PLAN.endpointCounts) {
       for (; created < endpoints; created++) {
-        const response = await fetch(`${service.baseUrl}/v1/webhooks/endpoints`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/ep/${created}` }) })
+        const response = await fetch(`${service.baseUrl}/v1/webhooks/endpoints`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/ep/${created}` }),
+        })
         if (response.status !== 201) throw new Error(`creating a webhook endpoint answered ${response.status}: ${await response.text()}`)
       }
-      deps.log(`webhooks, ${endpoints} endpoint(s): warm-up, then ${WEBHOOK_BENCH_PLAN.sequentialEvents[endpoints]} sequential and ${WEBHOOK_BENCH_PLAN.burstEvents[endpoints]} burst events`)
+      deps.log(
+        `webhooks, ${endpoints} endpoint(s): warm-up, then ${WEBHOOK_BENCH_PLAN.sequentialEvents[endpoints]} sequential and ` +
+          `${WEBHOOK_BENCH_PLAN.burstEvents[endpoints]} burst events`,
+      )
       await measure(store, receiver, organizationId, endpoints, 'burst', WEBHOOK_BENCH_PLAN.warmUpEvents)
-      results.push(await withCpu(service, deps.postmasterPid, () => measure(store, receiver, organizationId, endpoints, 'sequential', WEBHOOK_BENCH_PLAN.sequentialEvents[endpoints]!)))
-      results.push(await withCpu(service, deps.postmasterPid, () => measure(store, receiver, organizationId, endpoints, 'burst', WEBHOOK_BENCH_PLAN.burstEvents[endpoints]!)))
+      results.push(
+        await withCpu(service, deps.postmasterPid, () =>
+          measure(store, receiver, organizationId, endpoints, 'sequential', WEBHOOK_BENCH_PLAN.sequentialEvents[endpoints]!),
+        ),
+      )
+      results.push(
+        await withCpu(service, deps.postmasterPid, () =>
+          measure(store, receiver, organizationId, endpoints, 'burst', WEBHOOK_BENCH_PLAN.burstEvents[endpoints]!),
+        ),
+      )
     }
     return results
   } finally {

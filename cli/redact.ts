@@ -17,9 +17,11 @@ export function mask(value: string): string {
 function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact)
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
-    if (REDACTED_KEYS.has(key)) return [key, REDACTED]
-    if (MASKED_KEYS.has(key) && typeof inner === 'string') return [key, mask(inner)]
-    return [key, redact(inner)]
-  }))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (REDACTED_KEYS.has(key)) return [key, REDACTED]
+      if (MASKED_KEYS.has(key) && typeof inner === 'string') return [key, mask(inner)]
+      return [key, redact(inner)]
+    }),
+  )
 }

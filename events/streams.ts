@@ -8,5 +8,6 @@ type AggregateName = (typeof AGGREGATES)[number]['name']
 export const streamName = (aggregate: { streamCategory: string }, id: string): string => `${aggregate.streamCategory}-${id}`
 
 // Object.fromEntries forgets the keys; the entries are exactly one per name of the list.
-export const streams = Object.fromEntries(AGGREGATES.map((aggregate) => [aggregate.name, (id: string) => streamName(aggregate, id)])) as
-  { readonly [Name in AggregateName]: (id: string) => string }
+export const streams = Object.fromEntries(AGGREGATES.map((aggregate) => [aggregate.name, (id: string) => streamName(aggregate, id)])) as {
+  readonly [Name in AggregateName]: (id: string) => string
+}

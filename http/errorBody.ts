@@ -42,7 +42,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request format or parameters',
   401: 'Missing or invalid API key',
   403: 'Insufficient permission',
-  404: 'Resource not found (also for other organizations\' resources)',
+  404: "Resource not found (also for other organizations' resources)",
   409: 'Conflict: idempotency_key_reused, idempotency_request_in_progress, or a state conflict',
   410: 'Gone',
   413: 'Body too large',

@@ -5,4 +5,9 @@ import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
 
-export const allProjectors: readonly Projector[] = [organizationsProjector, webhookEndpointsProjector, customersProjector, documentsProjector]
+export const allProjectors: readonly Projector[] = [
+  organizationsProjector,
+  webhookEndpointsProjector,
+  customersProjector,
+  documentsProjector,
+]

@@ -26,21 +26,35 @@ function customerColumns(c: Customer) {
   } satisfies Updateable<CustomersTable>
 }
 
-const customerRow = (c: Customer): Insertable<CustomersTable> =>
-  ({ id: c.id, organization_id: c.organizationId, type: c.type, created_at: c.createdAt, ...customerColumns(c) })
+const customerRow = (c: Customer): Insertable<CustomersTable> => ({
+  id: c.id,
+  organization_id: c.organizationId,
+  type: c.type,
+  created_at: c.createdAt,
+  ...customerColumns(c),
+})
 
 function sessionRow(c: Customer, sessionId: string): Insertable<VerificationSessionsTable> | undefined {
   const s = c.sessions.find((x) => x.id === sessionId)
   if (!s) return undefined
   return {
-    id: s.id, organization_id: c.organizationId, customer_id: c.id, associated_entity_id: s.associatedEntityId,
-    status: s.status, expires_at: s.expiresAt, created_at: s.createdAt,
+    id: s.id,
+    organization_id: c.organizationId,
+    customer_id: c.id,
+    associated_entity_id: s.associatedEntityId,
+    status: s.status,
+    expires_at: s.expiresAt,
+    created_at: s.createdAt,
   }
 }
 
 // ---- Write ------------------------------------------------------------------------------------
 async function upsertSession(db: Kysely<ReadDatabase>, row: Insertable<VerificationSessionsTable>): Promise<void> {
-  await db.insertInto('verification_sessions').values(row).onConflict((oc) => oc.column('id').doUpdateSet({ status: row.status })).execute()
+  await db
+    .insertInto('verification_sessions')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet({ status: row.status }))
+    .execute()
 }
 
 export const customersProjector: Projector = {
@@ -56,7 +70,10 @@ export const customersProjector: Projector = {
       return
     }
     if (event.type === 'CustomerCreated') {
-      await db.insertInto('customers').values(customerRow(existing(evolveCustomer(initialCustomerState(), event), event))).execute()
+      await db
+        .insertInto('customers')
+        .values(customerRow(existing(evolveCustomer(initialCustomerState(), event), event)))
+        .execute()
       return
     }
     const row = await db.selectFrom('customers').select('state').where('id', '=', customerId).executeTakeFirstOrThrow()

@@ -8,9 +8,16 @@ import type { ReadDatabase } from './schema.js'
 export function postgresDocumentContentStore(db: Kysely<ReadDatabase>): DocumentContentStore {
   return {
     async put(d) {
-      await db.insertInto('document_contents').values({
-        document_id: d.documentId, organization_id: d.organizationId, content: d.content, size_bytes: d.content.length, sha256: d.sha256,
-      }).execute()
+      await db
+        .insertInto('document_contents')
+        .values({
+          document_id: d.documentId,
+          organization_id: d.organizationId,
+          content: d.content,
+          size_bytes: d.content.length,
+          sha256: d.sha256,
+        })
+        .execute()
     },
   }
 }

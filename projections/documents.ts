@@ -11,8 +11,14 @@ import type { Projector } from './runtime/projector.js'
 function documentRow(d: DocumentState): Insertable<DocumentsTable> {
   if (d.status === 'none') throw new Error('a document has no state after DocumentUploaded')
   return {
-    id: d.documentId, organization_id: d.organizationId, customer_id: d.customerId, file_name: d.fileName,
-    content_type: d.contentType, size_bytes: d.sizeBytes, sha256: d.sha256, created_at: d.uploadedAt,
+    id: d.documentId,
+    organization_id: d.organizationId,
+    customer_id: d.customerId,
+    file_name: d.fileName,
+    content_type: d.contentType,
+    size_bytes: d.sizeBytes,
+    sha256: d.sha256,
+    created_at: d.uploadedAt,
   }
 }
 
@@ -23,6 +29,9 @@ export const documentsProjector: Projector = {
   handles: new Set(['DocumentUploaded']),
   async apply(db, recorded) {
     const event = parsedEvent<DocumentEvent>(recorded)
-    await db.insertInto('documents').values(documentRow(documentDecider.evolve(documentDecider.initialState(), event))).execute()
+    await db
+      .insertInto('documents')
+      .values(documentRow(documentDecider.evolve(documentDecider.initialState(), event)))
+      .execute()
   },
 }

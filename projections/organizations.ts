@@ -9,12 +9,20 @@ import type { Projector } from './runtime/projector.js'
 type EventOf<T extends OrganizationEvent['type']> = Extract<OrganizationEvent, { type: T }>['data']
 
 // ---- Evolve: event to rows (pure) -------------------------------------------------------------
-const organizationRow = (d: EventOf<'OrganizationCreated'>): Insertable<OrganizationsTable> =>
-  ({ id: d.organizationId, name: d.name, created_at: d.createdAt })
+const organizationRow = (d: EventOf<'OrganizationCreated'>): Insertable<OrganizationsTable> => ({
+  id: d.organizationId,
+  name: d.name,
+  created_at: d.createdAt,
+})
 
 const apiKeyRow = (d: EventOf<'ApiKeyCreated'>): Insertable<ApiKeysTable> => ({
-  id: d.keyId, organization_id: d.organizationId, environment: d.environment, key_hash: d.keyHash, last4: d.last4,
-  created_at: d.createdAt, revoked_at: null,
+  id: d.keyId,
+  organization_id: d.organizationId,
+  environment: d.environment,
+  key_hash: d.keyHash,
+  last4: d.last4,
+  created_at: d.createdAt,
+  revoked_at: null,
 })
 
 const revokedColumns = (d: EventOf<'ApiKeyRevoked'>): Updateable<ApiKeysTable> => ({ revoked_at: d.revokedAt })

@@ -17,9 +17,17 @@ type Changed = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointUpdated' | 
 // ---- Evolve: row to state, event, state to row (pure) ----------------------------------------
 function stateOf(row: Selectable<WebhookEndpointsTable>): Endpoint {
   return {
-    status: 'active', id: row.id, organizationId: row.organization_id, url: row.url, description: row.description,
-    filterTypes: row.filter_types, metadata: row.metadata, disabled: row.disabled, secrets: row.secrets,
-    createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
+    status: 'active',
+    id: row.id,
+    organizationId: row.organization_id,
+    url: row.url,
+    description: row.description,
+    filterTypes: row.filter_types,
+    metadata: row.metadata,
+    disabled: row.disabled,
+    secrets: row.secrets,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   }
 }
 
@@ -31,9 +39,16 @@ function evolve(state: WebhookEndpointState, event: WebhookEndpointEvent): Endpo
 
 function endpointRow(e: Endpoint) {
   return {
-    id: e.id, organization_id: e.organizationId, url: e.url, description: e.description,
-    filter_types: toJson(e.filterTypes), metadata: toJson(e.metadata), disabled: e.disabled, secrets: toJson(e.secrets),
-    created_at: e.createdAt, updated_at: e.updatedAt,
+    id: e.id,
+    organization_id: e.organizationId,
+    url: e.url,
+    description: e.description,
+    filter_types: toJson(e.filterTypes),
+    metadata: toJson(e.metadata),
+    disabled: e.disabled,
+    secrets: toJson(e.secrets),
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
   } satisfies Insertable<WebhookEndpointsTable>
 }
 
@@ -51,18 +66,37 @@ function insertCreated(db: Kysely<ReadDatabase>, created: Created[]) {
     return { ...endpointRow(e), filter_types: e.filterTypes, metadata: e.metadata, secrets: e.secrets }
   })
   return db
-    .with('inserted', (qb) => qb.insertInto('webhook_endpoints')
-      .columns(['id', 'organization_id', 'url', 'description', 'filter_types', 'metadata', 'disabled', 'secrets',
-        'created_at', 'updated_at'])
-      .expression(sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, r.disabled, r.secrets,
+    .with('inserted', (qb) =>
+      qb
+        .insertInto('webhook_endpoints')
+        .columns([
+          'id',
+          'organization_id',
+          'url',
+          'description',
+          'filter_types',
+          'metadata',
+          'disabled',
+          'secrets',
+          'created_at',
+          'updated_at',
+        ])
+        .expression(
+          sql`SELECT r.id, r.organization_id, r.url, r.description, r.filter_types, r.metadata, r.disabled, r.secrets,
           r.created_at, r.updated_at
         FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id text, organization_id text, url text, description text,
-          filter_types jsonb, metadata jsonb, disabled boolean, secrets jsonb, created_at timestamptz, updated_at timestamptz)`)
-      .returning('organization_id'))
+          filter_types jsonb, metadata jsonb, disabled boolean, secrets jsonb, created_at timestamptz, updated_at timestamptz)`,
+        )
+        .returning('organization_id'),
+    )
     .insertInto('webhook_endpoint_counts')
     .columns(['organization_id', 'endpoints'])
     .expression(sql`SELECT organization_id, count(*)::int FROM inserted GROUP BY organization_id`)
-    .onConflict((oc) => oc.column('organization_id').doUpdateSet((eb) => ({ endpoints: eb('webhook_endpoint_counts.endpoints', '+', eb.ref('excluded.endpoints')) })))
+    .onConflict((oc) =>
+      oc
+        .column('organization_id')
+        .doUpdateSet((eb) => ({ endpoints: eb('webhook_endpoint_counts.endpoints', '+', eb.ref('excluded.endpoints')) })),
+    )
     .execute()
 }
 

@@ -33,7 +33,9 @@ export const HTTP_LIMITS = {
 
 /** `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks'>, logger: Logger, options: { resolver?: Resolver } = {},
+  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks'>,
+  logger: Logger,
+  options: { resolver?: Resolver } = {},
 ): Promise<FastifyInstance> {
   const { config, db, store, runner } = runtime
   const app = Fastify({
@@ -90,7 +92,11 @@ export async function buildApp(
     await streamLock.close()
   })
   const deps: AreaDeps = {
-    db, store, environment: config.APP_ENV, commands, webhooks: runtime.webhooks,
+    db,
+    store,
+    environment: config.APP_ENV,
+    commands,
+    webhooks: runtime.webhooks,
     webhookEndpoints: {
       checkUrl: createEndpointUrlChecker(config.APP_ENV, options.resolver ? { resolver: options.resolver } : {}),
       count: (organizationId) => countEndpoints(db, organizationId),
@@ -99,14 +105,17 @@ export async function buildApp(
     documentContents: postgresDocumentContentStore(db),
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
   }
-  await app.register(async (v1) => {
-    // Inside the /v1 scope, so they run for every route the router matched here however its path
-    // was spelled (%76 for v, mixed-case hex), and for no other route.
-    await v1.register(authenticate, { db, environment: config.APP_ENV })
-    await v1.register(onBehalfOf, { db })
-    await v1.register(idempotency, { db })
-    for (const area of AREA_PLUGINS) await v1.register(area, deps)
-  }, { prefix: '/v1' })
+  await app.register(
+    async (v1) => {
+      // Inside the /v1 scope, so they run for every route the router matched here however its path
+      // was spelled (%76 for v, mixed-case hex), and for no other route.
+      await v1.register(authenticate, { db, environment: config.APP_ENV })
+      await v1.register(onBehalfOf, { db })
+      await v1.register(idempotency, { db })
+      for (const area of AREA_PLUGINS) await v1.register(area, deps)
+    },
+    { prefix: '/v1' },
+  )
 
   return app
 }

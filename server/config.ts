@@ -31,7 +31,12 @@ export const configSchema = z.object({
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Customer verification links: base of verificationUrl, session lifetime (expiry runs on the scheduler). */
   VERIFICATION_URL_BASE: z.string().url().default('https://verify.sandbox.example.com'),
-  VERIFICATION_SESSION_TTL_MS: z.coerce.number().int().min(1_000).max(30 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
+  VERIFICATION_SESSION_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(30 * 24 * 3_600_000)
+    .default(7 * 24 * 3_600_000),
   /** Requests one API key may make per window (a real API's order: Stripe allows about 100 a second per key). */
   RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).max(100_000_000).default(100),
   RATE_LIMIT_PER_KEY_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),

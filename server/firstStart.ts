@@ -23,7 +23,11 @@ export async function ensureDemoOrganization(
     await sql`SELECT pg_advisory_xact_lock(7171002)`.execute(trx)
     if ((await runtime.store.readAll({ maxCount: 1 })).length > 0) return 'not_first_start' as const
     if (runtime.config.APP_ENV === 'production') return 'production' as const
-    return createOrganization(runtime.store, { name: 'Demo organization', environment: runtime.config.APP_ENV, actor: 'system:first-start' })
+    return createOrganization(runtime.store, {
+      name: 'Demo organization',
+      environment: runtime.config.APP_ENV,
+      actor: 'system:first-start',
+    })
   })
   if (org === 'not_first_start') return org
   if (org === 'production') {
@@ -35,6 +39,7 @@ export async function ensureDemoOrganization(
   const usable = await runtime.runner.waitFor(org.position, limits.keyWaitMs)
   print(`Created demo organization ${org.organizationId}. Its ${org.environment} API key, shown once:`)
   print(org.apiKey)
-  if (!usable) print('(The projections have not caught up yet: the key authenticates once they do. See: npm run -s cli -- projections status)')
+  if (!usable)
+    print('(The projections have not caught up yet: the key authenticates once they do. See: npm run -s cli -- projections status)')
   return 'created'
 }

@@ -23,7 +23,9 @@ let stopping = false
 
 /** The part of a stop that must happen even when the orderly one hangs: the cluster we own. */
 async function stopClusterNow(): Promise<void> {
-  await runtime?.embedded?.stop('immediate').catch((error: unknown) => logger.error({ err: error }, 'could not stop the embedded PostgreSQL'))
+  await runtime?.embedded
+    ?.stop('immediate')
+    .catch((error: unknown) => logger.error({ err: error }, 'could not stop the embedded PostgreSQL'))
 }
 
 async function stop(signal: string): Promise<void> {
@@ -60,7 +62,10 @@ async function boot(): Promise<void> {
   await runtime.runner.start()
   // Subscriber and dispatcher; runtime.close() stops them before the store closes.
   await runtime.webhooks.start({
-    tuning: { requestTimeoutMs: config.WEBHOOK_REQUEST_TIMEOUT_MS, ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}) },
+    tuning: {
+      requestTimeoutMs: config.WEBHOOK_REQUEST_TIMEOUT_MS,
+      ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}),
+    },
   })
   await ensureDemoOrganization(runtime, (line) => process.stdout.write(`${line}\n`))
   if (stopping) return

@@ -16,9 +16,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: [
           'Event-sourced payments service. Every /v1 operation needs an API key (Authorization: Bearer <API_KEY> or X-API-Key).',
           'Errors use one body: error, code, message, statusCode, details[] (field, message, value), requestId.',
-          `Bodies are JSON in UTF-8 (Content-Type: application/json; any other charset is 415), at most 1 MiB and ${INPUT_LIMITS.maxJsonDepth} levels deep. `
-            + 'Each key appears once per object, and __proto__, constructor and prototype are not keys. No string (in a body, path or query) '
-            + 'may contain U+0000 or an unpaired UTF-16 surrogate. Each of these is a 400 whose details[].field names the field.',
+          `Bodies are JSON in UTF-8 (Content-Type: application/json; any other charset is 415), at most 1 MiB and ` +
+            `${INPUT_LIMITS.maxJsonDepth} levels deep. ` +
+            'Each key appears once per object, and __proto__, constructor and prototype are not keys. No string (in a body, path or ' +
+            'query) ' +
+            'may contain U+0000 or an unpaired UTF-16 surrogate. Each of these is a 400 whose details[].field names the field.',
           'POST, PUT, PATCH and DELETE accept Idempotency-Key (kept 24 hours, scoped to the organization).',
           'Every response carries X-Request-Id.',
         ].join('\n\n'),

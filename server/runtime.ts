@@ -95,7 +95,12 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   let embedded: EmbeddedCluster | undefined
   let databaseUrl = config.DATABASE_URL
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log: () => undefined, takeOver: options.takeOverEmbedded ?? false })
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      database: EMBEDDED_DATABASE_NAME,
+      log: () => undefined,
+      takeOver: options.takeOverEmbedded ?? false,
+    })
     databaseUrl = embedded.connectionString(EMBEDDED_DATABASE_NAME)
     log.info(`embedded PostgreSQL on port ${embedded.port} (data in ${config.DATA_DIR})`)
   }
@@ -116,18 +121,34 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   const projections = createProjectionRunner({ store, db, projectors: allProjectors, log, backoff: options.consumerBackoff })
   const schedulerDb = openSchedulerDatabase(pool)
   const workflows = createWorkflowRunner({
-    store, db: schedulerDb, workflows: allWorkflows, consumers: timerConsumers, log, backoff: options.consumerBackoff,
+    store,
+    db: schedulerDb,
+    workflows: allWorkflows,
+    consumers: timerConsumers,
+    log,
+    backoff: options.consumerBackoff,
   })
   const runner = readSideRunner(projections, workflows, store)
   const webhooks = createWebhookDelivery({
-    db, store, environment: config.APP_ENV, retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
+    db,
+    store,
+    environment: config.APP_ENV,
+    retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
     onError: (e, message) => log.error({ err: e }, message),
     log,
     consumerBackoff: options.consumerBackoff,
   })
 
   return {
-    config, databaseUrl, db, schedulerDb, pool, store, runner, webhooks, embedded,
+    config,
+    databaseUrl,
+    db,
+    schedulerDb,
+    pool,
+    store,
+    runner,
+    webhooks,
+    embedded,
     async close() {
       closing = true
       await webhooks.stop()

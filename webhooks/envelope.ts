@@ -18,7 +18,10 @@ export type Envelope = {
 /** The message id: `evt_` + the stored event's id, so a replay never mints a new one. */
 export const messageIdOf = (storedEventId: string): string => `${MESSAGE_ID_PREFIX}${storedEventId}`
 
-export function buildEnvelope(input: { storedEventId: string; recordedAt: Date; organizationId: string; event: PublicEvent }): { envelope: Envelope; body: string } {
+export function buildEnvelope(input: { storedEventId: string; recordedAt: Date; organizationId: string; event: PublicEvent }): {
+  envelope: Envelope
+  body: string
+} {
   const envelope: Envelope = {
     id: messageIdOf(input.storedEventId),
     timestamp: input.recordedAt.toISOString(),
@@ -37,6 +40,7 @@ export function buildEnvelope(input: { storedEventId: string; recordedAt: Date; 
 /** Tags as stored: unique, bounded, non-empty strings. */
 export function boundedTags(tags: readonly string[]): string[] {
   const unique = [...new Set(tags.filter((t) => t.length > 0 && t.length <= WEBHOOK_LIMITS.tagMaxLength))]
-  if (unique.length > WEBHOOK_LIMITS.maxTagsPerMessage) throw new Error(`A message may carry at most ${WEBHOOK_LIMITS.maxTagsPerMessage} tags`)
+  if (unique.length > WEBHOOK_LIMITS.maxTagsPerMessage)
+    throw new Error(`A message may carry at most ${WEBHOOK_LIMITS.maxTagsPerMessage} tags`)
   return unique
 }

@@ -4,7 +4,8 @@ import type { PublicEventMapper } from '../domain/publicEvents.js'
 import { AGGREGATES } from '../events/catalog.js'
 
 export const publicEventMappers: readonly PublicEventMapper[] = AGGREGATES.flatMap((aggregate) =>
-  aggregate.publicEvents ? [aggregate.publicEvents] : [])
+  aggregate.publicEvents ? [aggregate.publicEvents] : [],
+)
 
 /**
  * Stored events whose message goes to one endpoint only, regardless of filters (test events).

@@ -13,11 +13,12 @@ const MAX_STREAM_NAME_LENGTH = 200
 export const eventsStream: CliCommand = {
   words: ['events', 'stream'],
   usage: 'events stream <stream>   (for example organization-org_...)',
-  summary: 'print a stream\'s events as JSON lines, secrets redacted',
+  summary: "print a stream's events as JSON lines, secrets redacted",
   parse(argv) {
     const { positionals } = parseOrUsage(eventsStream, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true }))
     const stream = positionals[0]
-    if (positionals.length !== 1 || !stream || stream.length > MAX_STREAM_NAME_LENGTH) throw usageError(eventsStream, 'exactly one stream name is required')
+    if (positionals.length !== 1 || !stream || stream.length > MAX_STREAM_NAME_LENGTH)
+      throw usageError(eventsStream, 'exactly one stream name is required')
     return async ({ runtime, out }) => {
       let from = 0n
       let printed = 0

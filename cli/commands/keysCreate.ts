@@ -13,7 +13,9 @@ export const keysCreate: CliCommand = {
   usage: 'keys create --org <organizationId>',
   summary: 'create an API key for an organization and print it (shown once)',
   parse(argv) {
-    const { values } = parseOrUsage(keysCreate, () => parseArgs({ args: argv, options: { org: { type: 'string' } }, strict: true, allowPositionals: false }))
+    const { values } = parseOrUsage(keysCreate, () =>
+      parseArgs({ args: argv, options: { org: { type: 'string' } }, strict: true, allowPositionals: false }),
+    )
     const organizationId = values.org?.trim() ?? ''
     if (organizationId.length === 0 || organizationId.length > MAX_ORG_ID_LENGTH) {
       throw usageError(keysCreate, `--org is required, 1 to ${MAX_ORG_ID_LENGTH} characters`)
@@ -21,7 +23,12 @@ export const keysCreate: CliCommand = {
     return async ({ runtime, out }) => {
       // The decider refuses an unknown organization (DomainError not_found), before any append.
       const key = await createApiKey(runtime.store, { organizationId, environment: runtime.config.APP_ENV, actor: cliActor() })
-      await projectIssuedKey(runtime, out, key.position, { organizationId, apiKey: key.apiKey, keyId: key.keyId, environment: key.environment })
+      await projectIssuedKey(runtime, out, key.position, {
+        organizationId,
+        apiKey: key.apiKey,
+        keyId: key.keyId,
+        environment: key.environment,
+      })
     }
   },
 }

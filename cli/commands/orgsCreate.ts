@@ -10,14 +10,22 @@ export const orgsCreate: CliCommand = {
   usage: 'orgs create --name <name>',
   summary: 'create an organization and print its first API key (shown once)',
   parse(argv) {
-    const { values } = parseOrUsage(orgsCreate, () => parseArgs({ args: argv, options: { name: { type: 'string' } }, strict: true, allowPositionals: false }))
+    const { values } = parseOrUsage(orgsCreate, () =>
+      parseArgs({ args: argv, options: { name: { type: 'string' } }, strict: true, allowPositionals: false }),
+    )
     const name = values.name?.trim() ?? ''
     if (name.length === 0 || name.length > ORGANIZATION_LIMITS.nameMaxLength) {
       throw usageError(orgsCreate, `--name is required, 1 to ${ORGANIZATION_LIMITS.nameMaxLength} characters`)
     }
     return async ({ runtime, out }) => {
       const org = await createOrganization(runtime.store, { name, environment: runtime.config.APP_ENV, actor: cliActor() })
-      const result = { organizationId: org.organizationId, name: org.name, apiKey: org.apiKey, keyId: org.keyId, environment: org.environment }
+      const result = {
+        organizationId: org.organizationId,
+        name: org.name,
+        apiKey: org.apiKey,
+        keyId: org.keyId,
+        environment: org.environment,
+      }
       await projectIssuedKey(runtime, out, org.position, result)
     }
   },

@@ -26,7 +26,12 @@ async function catchUpTo(runtime: Runtime, position: Position): Promise<boolean>
   }
 }
 
-export async function projectIssuedKey(runtime: Runtime, out: Output, position: Position | undefined, result: Record<string, unknown>): Promise<void> {
+export async function projectIssuedKey(
+  runtime: Runtime,
+  out: Output,
+  position: Position | undefined,
+  result: Record<string, unknown>,
+): Promise<void> {
   let failure: string | undefined
   try {
     if (position && !(await catchUpTo(runtime, position))) failure = `not reached within ${ISSUED_KEY_LIMITS.catchUpTimeoutMs} ms`
@@ -35,7 +40,10 @@ export async function projectIssuedKey(runtime: Runtime, out: Output, position: 
   }
   await out.document(result)
   if (failure !== undefined) {
-    throw new CliError('projection_catch_up_failed',
-      `The key was created and printed, but the read models could not be brought up to it (${failure}); it works once the server's projections catch up`)
+    throw new CliError(
+      'projection_catch_up_failed',
+      `The key was created and printed, but the read models could not be brought up to it (${failure}); it works once the server's ` +
+        `projections catch up`,
+    )
   }
 }

@@ -12,11 +12,16 @@ export const projectionsRebuild: CliCommand = {
   usage: `projections rebuild [name]   (name: ${names().join(' | ')}; all when omitted)`,
   summary: 'rebuild one projection, or all, from the first event without downtime',
   parse(argv) {
-    const { positionals } = parseOrUsage(projectionsRebuild, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true }))
+    const { positionals } = parseOrUsage(projectionsRebuild, () =>
+      parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true }),
+    )
     if (positionals.length > 1) throw usageError(projectionsRebuild, 'at most one projection name')
     const name = positionals[0]
     const selected = name === undefined ? allProjectors : allProjectors.filter((p) => p.name === name)
-    if (selected.length === 0) throw usageError(projectionsRebuild, `unknown projection ${JSON.stringify(name)}; valid names: ${names().join(', ')}`, { validNames: names() })
+    if (selected.length === 0)
+      throw usageError(projectionsRebuild, `unknown projection ${JSON.stringify(name)}; valid names: ${names().join(', ')}`, {
+        validNames: names(),
+      })
     return async ({ runtime, out, log }) => {
       const results: RebuildResult[] = []
       // One at a time: each rebuild briefly pauses its live projector while it swaps tables.

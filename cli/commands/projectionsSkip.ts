@@ -20,7 +20,8 @@ export const SKIP_LIMITS = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Audit text is read in terminals and logs: no control characters, no unpaired surrogates.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const UNPRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 function auditText(command: CliCommand, flag: string, value: string | undefined, maxLength: number): string | undefined {
   if (value === undefined) return undefined
@@ -56,18 +57,23 @@ export const projectionsSkip: CliCommand = {
   usage: `projections skip <consumer> <eventId> --reason "<why>" [--actor <who>]   (consumer: ${CONSUMER_NAMES.join(' | ')})`,
   summary: 'make a consumer pass over one event it cannot apply, with an audit record (the event log is not changed)',
   parse(argv) {
-    const { values, positionals } = parseOrUsage(projectionsSkip, () => parseArgs({
-      args: argv,
-      options: { reason: { type: 'string' }, actor: { type: 'string' } },
-      strict: true,
-      allowPositionals: true,
-    }))
+    const { values, positionals } = parseOrUsage(projectionsSkip, () =>
+      parseArgs({
+        args: argv,
+        options: { reason: { type: 'string' }, actor: { type: 'string' } },
+        strict: true,
+        allowPositionals: true,
+      }),
+    )
     if (positionals.length !== 2) throw usageError(projectionsSkip, 'a consumer and an event id are required')
     const [consumer, eventId] = positionals as [string, string]
     if (!CONSUMER_NAMES.some((name) => name === consumer)) {
-      throw usageError(projectionsSkip, `unknown consumer ${JSON.stringify(consumer)}; valid names: ${CONSUMER_NAMES.join(', ')}`, { validNames: [...CONSUMER_NAMES] })
+      throw usageError(projectionsSkip, `unknown consumer ${JSON.stringify(consumer)}; valid names: ${CONSUMER_NAMES.join(', ')}`, {
+        validNames: [...CONSUMER_NAMES],
+      })
     }
-    if (!UUID.test(eventId)) throw usageError(projectionsSkip, 'the event id must be a UUID (see `projections status`: consumers[].event.id)')
+    if (!UUID.test(eventId))
+      throw usageError(projectionsSkip, 'the event id must be a UUID (see `projections status`: consumers[].event.id)')
     const reason = auditText(projectionsSkip, 'reason', values.reason, CONSUMER_RECORD_LIMITS.maxReasonLength)
     if (reason === undefined) throw usageError(projectionsSkip, '--reason is required: say why, for the audit record')
     const actor = auditText(projectionsSkip, 'actor', values.actor, CONSUMER_RECORD_LIMITS.maxActorLength) ?? cliActor()
@@ -80,9 +86,15 @@ export const projectionsSkip: CliCommand = {
       }
       // The event the consumer is stuck on is known from its failure record; any other must lie ahead.
       const failure = (await listFailures(runtime.db)).find((f) => f.consumer === consumer && f.event.id === eventId.toLowerCase())
-      const event = failure ? { id: failure.event.id, type: failure.event.type, position: failure.event.position } : await findAhead(runtime, await checkpointOf(runtime, consumer), eventId)
+      const event = failure
+        ? { id: failure.event.id, type: failure.event.type, position: failure.event.position }
+        : await findAhead(runtime, await checkpointOf(runtime, consumer), eventId)
       if (!event) {
-        throw new CliError('event_not_ahead', `No event ${eventId} lies ahead of consumer ${consumer}: it has been applied already, or it does not exist`, { consumer, eventId })
+        throw new CliError(
+          'event_not_ahead',
+          `No event ${eventId} lies ahead of consumer ${consumer}: it has been applied already, or it does not exist`,
+          { consumer, eventId },
+        )
       }
       await recordSkip(runtime.db, { consumer, eventId: event.id, eventType: event.type, position: event.position, reason, actor })
       log.warn({ consumer, eventId: event.id, eventType: event.type, position: event.position, actor }, 'skip recorded')

@@ -28,7 +28,7 @@ type Counted = { name: string; consumer: string; position: Position; handles: (e
 export const projectionsStatus: CliCommand = {
   words: ['projections', 'status'],
   usage: 'projections status',
-  summary: 'print each consumer\'s checkpoint, lag, health and skipped events',
+  summary: "print each consumer's checkpoint, lag, health and skipped events",
   parse(argv) {
     parseOrUsage(projectionsStatus, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: false }))
     return async ({ runtime, out }) => {
@@ -37,14 +37,26 @@ export const projectionsStatus: CliCommand = {
       const skipKeys = new Set(skips.map((s) => `${s.consumer}/${s.eventId}`))
       const skipped = (consumer: string, event: RecordedEvent) => skipKeys.has(`${consumer}/${event.id}`)
       const counted: Counted[] = [
-        ...allProjectors.map((p) => ({ name: p.name, consumer: PROJECTIONS_CONSUMER, position: stored.get(p.name) ?? START, handles: (e: RecordedEvent) => p.handles.has(e.type), lag: 0 })),
+        ...allProjectors.map((p) => ({
+          name: p.name,
+          consumer: PROJECTIONS_CONSUMER,
+          position: stored.get(p.name) ?? START,
+          handles: (e: RecordedEvent) => p.handles.has(e.type),
+          lag: 0,
+        })),
         ...allWorkflows.map((w) => ({
-          name: workflowCheckpointName(w), consumer: WORKFLOWS_CONSUMER, position: stored.get(workflowCheckpointName(w)) ?? START,
-          handles: (e: RecordedEvent) => w.handles.has(e.type), lag: 0,
+          name: workflowCheckpointName(w),
+          consumer: WORKFLOWS_CONSUMER,
+          position: stored.get(workflowCheckpointName(w)) ?? START,
+          handles: (e: RecordedEvent) => w.handles.has(e.type),
+          lag: 0,
         })),
         {
-          name: SUBSCRIBER_CHECKPOINT, consumer: SUBSCRIBER_CHECKPOINT, position: stored.get(SUBSCRIBER_CHECKPOINT) ?? START,
-          handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e), lag: 0,
+          name: SUBSCRIBER_CHECKPOINT,
+          consumer: SUBSCRIBER_CHECKPOINT,
+          position: stored.get(SUBSCRIBER_CHECKPOINT) ?? START,
+          handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e),
+          lag: 0,
         },
       ]
 

@@ -15,20 +15,29 @@ export const projectionsVerify: CliCommand = {
   usage: `projections verify [name]    (name: ${names().join(' | ')}; all when omitted)`,
   summary: 'rebuild projections into shadow tables and diff them row by row against the live ones',
   parse(argv) {
-    const { positionals } = parseOrUsage(projectionsVerify, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true }))
+    const { positionals } = parseOrUsage(projectionsVerify, () =>
+      parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true }),
+    )
     if (positionals.length > 1) throw usageError(projectionsVerify, 'at most one projection name')
     const name = positionals[0]
     const selected = name === undefined ? allProjectors : allProjectors.filter((p) => p.name === name)
-    if (selected.length === 0) throw usageError(projectionsVerify, `unknown projection ${JSON.stringify(name)}; valid names: ${names().join(', ')}`, { validNames: names() })
+    if (selected.length === 0)
+      throw usageError(projectionsVerify, `unknown projection ${JSON.stringify(name)}; valid names: ${names().join(', ')}`, {
+        validNames: names(),
+      })
     return async ({ runtime, out, log }) => {
       log.info({ projections: selected.map((p) => p.name) }, 'verifying')
       const projections = await verifyProjections(runtime.store, runtime.databaseUrl, selected)
       const differing = projections.filter((p) => p.differences > 0)
       await out.document({ consistent: differing.length === 0, projections })
       if (differing.length > 0) {
-        throw new CliError('projections_differ', `live rows differ from a rebuild in ${differing.map((p) => `${p.projection} (${p.differences})`).join(', ')}`, {
-          projections: differing.map((p) => p.projection),
-        })
+        throw new CliError(
+          'projections_differ',
+          `live rows differ from a rebuild in ${differing.map((p) => `${p.projection} (${p.differences})`).join(', ')}`,
+          {
+            projections: differing.map((p) => p.projection),
+          },
+        )
       }
     }
   },

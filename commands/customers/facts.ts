@@ -25,10 +25,14 @@ export async function loadCustomer(store: EventStore, customerId: string): Promi
 
 export async function loadDocumentFacts(store: EventStore, documentIds: string[]): Promise<Record<string, DocumentFacts>> {
   const ids = [...new Set(documentIds)].slice(0, MAX_DOCUMENT_LOOKUPS)
-  const entries = await Promise.all(ids.map(async (id) => {
-    const state = await load(store, documentDecider, streams.document(id))
-    return state.status === 'uploaded' ? [[id, { organizationId: state.organizationId, customerId: state.customerId, contentType: state.contentType }] as const] : []
-  }))
+  const entries = await Promise.all(
+    ids.map(async (id) => {
+      const state = await load(store, documentDecider, streams.document(id))
+      return state.status === 'uploaded'
+        ? [[id, { organizationId: state.organizationId, customerId: state.customerId, contentType: state.contentType }] as const]
+        : []
+    }),
+  )
   return Object.fromEntries(entries.flat())
 }
 

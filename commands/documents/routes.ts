@@ -2,7 +2,13 @@
 // bytes match the type; stores the bytes durably, then records the Document aggregate's event.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { writeHeaders } from '../../http/headers.js'
-import { DOCUMENT_LIMITS, DOCUMENT_UPLOAD_BODY_LIMIT_BYTES, decodeBase64, matchesContentType, sha256Hex } from '../../domain/document/content.js'
+import {
+  DOCUMENT_LIMITS,
+  DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
+  decodeBase64,
+  matchesContentType,
+  sha256Hex,
+} from '../../domain/document/content.js'
 import { documentDecider } from '../../domain/document/decider.js'
 import { documentResource, toDocumentResource, uploadDocumentBody } from '../../domain/document/resource.js'
 import { invalid, notFound } from '../../domain/errors.js'
@@ -35,39 +41,59 @@ export const documentCommands = deciderBinding({
 
 export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = async (app, deps) => {
   const documents = deps.commands.bind(documentCommands)
-  app.post('/documents', {
-    bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
-    schema: {
-      tags: ['Documents'],
-      summary: 'Upload a document (PDF, JPEG or PNG, base64, at most 5 MiB)',
-      description: 'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is stored durably and never logged or returned. 422: content not base64 (document_content_invalid), over 5 MiB decoded (document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 413: body over the upload limit.',
-      headers: writeHeaders,
-      body: uploadDocumentBody,
-      response: { 201: documentResource, ...errorResponses(404, 409, 413, 422) },
+  app.post(
+    '/documents',
+    {
+      bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['Documents'],
+        summary: 'Upload a document (PDF, JPEG or PNG, base64, at most 5 MiB)',
+        description:
+          'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is stored ' +
+          'durably and never logged or returned. 422: content not base64 (document_content_invalid), over 5 MiB decoded ' +
+          '(document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 413: body over ' +
+          'the upload limit.',
+        headers: writeHeaders,
+        body: uploadDocumentBody,
+        response: { 201: documentResource, ...errorResponses(404, 409, 413, 422) },
+      },
     },
-  }, async (request, reply) => {
-    const { organizationId } = principalOf(request)
-    const body = request.body
-    const customerId = scopedCustomerId(request, body.customerId)
-    if (customerId !== undefined) {
-      const customer = await loadCustomer(deps.store, customerId)
-      if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
-    }
-    const bytes = decodeBase64(body.content)
-    if (!bytes || bytes.length === 0) throw invalid('document_content_invalid', 'content must be base64', [{ field: 'content', message: 'not valid base64' }])
-    if (bytes.length > DOCUMENT_LIMITS.maxBytes) {
-      throw invalid('document_too_large', `A document may be at most ${DOCUMENT_LIMITS.maxBytes} bytes`, [{ field: 'content', message: `decoded size ${bytes.length} bytes is over ${DOCUMENT_LIMITS.maxBytes}` }])
-    }
-    if (!matchesContentType(bytes, body.contentType)) {
-      throw invalid('document_content_mismatch', `The content is not ${body.contentType}`, [{ field: 'contentType', message: 'does not match the content\'s file signature', value: body.contentType }])
-    }
-    const documentId = newId('doc')
-    const sha256 = sha256Hex(bytes)
-    await deps.documentContents.put({ documentId, organizationId, content: bytes, sha256 })
-    const document = await documents.handle(request, {
-      type: 'UploadDocument', documentId, organizationId, customerId: customerId ?? null, fileName: body.fileName,
-      contentType: body.contentType, sizeBytes: bytes.length, sha256, uploadedAt: new Date().toISOString(),
-    })
-    return reply.code(201).send(document)
-  })
+    async (request, reply) => {
+      const { organizationId } = principalOf(request)
+      const body = request.body
+      const customerId = scopedCustomerId(request, body.customerId)
+      if (customerId !== undefined) {
+        const customer = await loadCustomer(deps.store, customerId)
+        if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
+      }
+      const bytes = decodeBase64(body.content)
+      if (!bytes || bytes.length === 0)
+        throw invalid('document_content_invalid', 'content must be base64', [{ field: 'content', message: 'not valid base64' }])
+      if (bytes.length > DOCUMENT_LIMITS.maxBytes) {
+        throw invalid('document_too_large', `A document may be at most ${DOCUMENT_LIMITS.maxBytes} bytes`, [
+          { field: 'content', message: `decoded size ${bytes.length} bytes is over ${DOCUMENT_LIMITS.maxBytes}` },
+        ])
+      }
+      if (!matchesContentType(bytes, body.contentType)) {
+        throw invalid('document_content_mismatch', `The content is not ${body.contentType}`, [
+          { field: 'contentType', message: "does not match the content's file signature", value: body.contentType },
+        ])
+      }
+      const documentId = newId('doc')
+      const sha256 = sha256Hex(bytes)
+      await deps.documentContents.put({ documentId, organizationId, content: bytes, sha256 })
+      const document = await documents.handle(request, {
+        type: 'UploadDocument',
+        documentId,
+        organizationId,
+        customerId: customerId ?? null,
+        fileName: body.fileName,
+        contentType: body.contentType,
+        sizeBytes: bytes.length,
+        sha256,
+        uploadedAt: new Date().toISOString(),
+      })
+      return reply.code(201).send(document)
+    },
+  )
 }

@@ -18,29 +18,50 @@ const operatorOrigin = (organizationId: string, actor: string): CommandOrigin =>
   actor,
 })
 
-export async function createApiKey(store: EventStore, input: { organizationId: string; environment: Environment; actor: string }): Promise<IssuedKey> {
+export async function createApiKey(
+  store: EventStore,
+  input: { organizationId: string; environment: Environment; actor: string },
+): Promise<IssuedKey> {
   const apiKey = generateApiKey(input.environment)
   const keyId = newId('key')
-  const result = await handleCommand(store, organizationDecider, streams.organization(input.organizationId), {
-    type: 'CreateApiKey',
-    organizationId: input.organizationId,
-    keyId,
-    environment: input.environment,
-    keyHash: hashApiKey(apiKey),
-    last4: apiKey.slice(-4),
-    now: new Date().toISOString(),
-  }, operatorOrigin(input.organizationId, input.actor))
+  const result = await handleCommand(
+    store,
+    organizationDecider,
+    streams.organization(input.organizationId),
+    {
+      type: 'CreateApiKey',
+      organizationId: input.organizationId,
+      keyId,
+      environment: input.environment,
+      keyHash: hashApiKey(apiKey),
+      last4: apiKey.slice(-4),
+      now: new Date().toISOString(),
+    },
+    operatorOrigin(input.organizationId, input.actor),
+  )
   return { organizationId: input.organizationId, keyId, apiKey, environment: input.environment, position: result.position }
 }
 
-export async function createOrganization(store: EventStore, input: { name: string; environment: Environment; actor: string }): Promise<IssuedKey & { name: string }> {
+export async function createOrganization(
+  store: EventStore,
+  input: { name: string; environment: Environment; actor: string },
+): Promise<IssuedKey & { name: string }> {
   const name = input.name.trim()
   if (name.length === 0 || name.length > ORGANIZATION_LIMITS.nameMaxLength) {
     throw new RangeError(`Organization name must be 1 to ${ORGANIZATION_LIMITS.nameMaxLength} characters`)
   }
   const organizationId = newId('org')
-  await handleCommand(store, organizationDecider, streams.organization(organizationId), {
-    type: 'CreateOrganization', organizationId, name, now: new Date().toISOString(),
-  }, operatorOrigin(organizationId, input.actor))
+  await handleCommand(
+    store,
+    organizationDecider,
+    streams.organization(organizationId),
+    {
+      type: 'CreateOrganization',
+      organizationId,
+      name,
+      now: new Date().toISOString(),
+    },
+    operatorOrigin(organizationId, input.actor),
+  )
   return { name, ...(await createApiKey(store, { organizationId, environment: input.environment, actor: input.actor })) }
 }

@@ -35,7 +35,11 @@ export type CommandRuntime = {
   store: EventStore
   /** A command outside HTTP (the CLI, timers, workflows): no wait for the read models. */
   handle<State, Command, Event extends DomainEvent>(
-    decider: Decider<State, Command, Event>, stream: string, command: Command, origin: CommandOrigin, options?: { newStream?: boolean },
+    decider: Decider<State, Command, Event>,
+    stream: string,
+    command: Command,
+    origin: CommandOrigin,
+    options?: { newStream?: boolean },
   ): Promise<CommandResult<State>>
   /** Resolves once the read models reflect `position` (bounded: false past the wait). */
   readYourWrites(position: Position | undefined): Promise<boolean>
@@ -60,7 +64,7 @@ export function createCommandRuntime(options: {
       const handleToState = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) => {
         const principal = principalOf(request)
         // Routes build commands from the principal; a command for another organization is a bug.
-        if (command.organizationId !== principal.organizationId) throw new Error('command organization differs from the caller\'s')
+        if (command.organizationId !== principal.organizationId) throw new Error("command organization differs from the caller's")
         binding.assertInScope?.(request, command)
         const result = await handleCommand(store, binding.decider, binding.streamOf(command), command, originFrom(request), {
           newStream: binding.startsStream?.(command) ?? false,

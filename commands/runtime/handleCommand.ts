@@ -219,9 +219,10 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
     // id always reads the whole stream: it must see whether it already ran.
     const kept = origin.commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
     const current = kept && (a.hold === undefined || kept.hold === a.hold)
-    const { state, revision, commandSeen } = kept && current
-      ? { state: kept.state, revision: kept.revision, commandSeen: false }
-      : await loadAggregate(store, decider, stream, loadOptions(kept))
+    const { state, revision, commandSeen } =
+      kept && current
+        ? { state: kept.state, revision: kept.revision, commandSeen: false }
+        : await loadAggregate(store, decider, stream, loadOptions(kept))
     if (commandSeen) return { state, position: undefined, events: [] }
     const events = decider.decide(command, state)
     if (events.length === 0) return { state, position: undefined, events }

@@ -38,10 +38,11 @@ export function createPostgresStreamLock(options: { connectionString: string; on
         throw error
       }
       return {
-        release: () => client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [STREAM_LOCK_SPACE, stream]).then(
-          () => client.release(),
-          (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
-        ),
+        release: () =>
+          client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [STREAM_LOCK_SPACE, stream]).then(
+            () => client.release(),
+            (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
+          ),
       }
     },
     close: () => pool.end(),

@@ -33,10 +33,15 @@ export function createStreamQueue(): StreamQueue {
       entry.waiting++
       // Runs after the previous command on the stream settles, whether it succeeded or not.
       const result = entry.tail.then(work, work)
-      const tail = result.then(() => undefined, () => undefined).finally(() => {
-        entry.waiting--
-        if (entry.waiting === 0 && tails.get(stream) === entry) tails.delete(stream)
-      })
+      const tail = result
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => {
+          entry.waiting--
+          if (entry.waiting === 0 && tails.get(stream) === entry) tails.delete(stream)
+        })
       entry.tail = tail
       tails.set(stream, entry)
       return result

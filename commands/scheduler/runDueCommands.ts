@@ -64,7 +64,8 @@ async function runBatch(deps: SchedulerDeps, limits: SchedulerLimits, total: Pas
   const now = deps.clock?.() ?? new Date()
   const registry = deps.aggregates ?? schedulableAggregates
   return deps.db.transaction().execute(async (trx) => {
-    const rows: Claimed[] = await trx.selectFrom('scheduled_commands')
+    const rows: Claimed[] = await trx
+      .selectFrom('scheduled_commands')
       .select(['id', 'organization_id', 'aggregate', 'stream', 'command', 'attempts'])
       .where('status', '=', 'PENDING')
       .where('next_attempt_at', '<=', now)
@@ -88,7 +89,8 @@ async function runBatch(deps: SchedulerDeps, limits: SchedulerLimits, total: Pas
         const attempts = row.attempts + 1
         const park = error instanceof UnrunnableCommandError || attempts >= limits.maxAttempts
         const lastError = describeFailure(error)
-        await trx.updateTable('scheduled_commands')
+        await trx
+          .updateTable('scheduled_commands')
           .set({
             attempts,
             last_error: lastError,
@@ -100,8 +102,10 @@ async function runBatch(deps: SchedulerDeps, limits: SchedulerLimits, total: Pas
         if (park) total.parked++
         else total.retried++
         // Ids and the failure's text only: the command may carry data that must not be logged.
-        deps.log.error({ scheduledCommand: row.id, aggregate: row.aggregate, attempts, error: lastError },
-          park ? 'scheduled command parked: an operator must look at it' : 'scheduled command failed; it will be tried again')
+        deps.log.error(
+          { scheduledCommand: row.id, aggregate: row.aggregate, attempts, error: lastError },
+          park ? 'scheduled command parked: an operator must look at it' : 'scheduled command failed; it will be tried again',
+        )
       }
     }
     return rows.length

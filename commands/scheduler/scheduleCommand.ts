@@ -30,7 +30,8 @@ export async function scheduleCommand<A extends SchedulableAggregateName>(
   if (Buffer.byteLength(json) > SCHEDULER_LIMITS.maxCommandBytes) {
     throw new RangeError(`A scheduled command is at most ${SCHEDULER_LIMITS.maxCommandBytes} bytes`)
   }
-  const result = await db.insertInto('scheduled_commands')
+  const result = await db
+    .insertInto('scheduled_commands')
     .values({
       id: request.id,
       organization_id: request.organizationId,

@@ -34,27 +34,38 @@ export const termsCommands = deciderBinding({
 
 export const termsWriteRoutes: FastifyPluginAsyncZod<TermsRouteDeps> = async (app, deps) => {
   const agreements = deps.commands.bind(termsCommands)
-  app.post('/tos/generate', {
-    schema: {
-      tags: ['Terms'],
-      summary: 'Generate a terms agreement',
-      description: 'Returns an agreement id (tos_) to pass as signedAgreementId in the customer\'s verification once accepted; that records a terms acceptance. 404 for an unknown customerId.',
-      headers: writeHeaders,
-      body: generateTermsBody,
-      response: { 201: termsAgreementResource, ...errorResponses(404, 409) },
+  app.post(
+    '/tos/generate',
+    {
+      schema: {
+        tags: ['Terms'],
+        summary: 'Generate a terms agreement',
+        description:
+          "Returns an agreement id (tos_) to pass as signedAgreementId in the customer's verification once accepted; that records a " +
+          'terms acceptance. 404 for an unknown customerId.',
+        headers: writeHeaders,
+        body: generateTermsBody,
+        response: { 201: termsAgreementResource, ...errorResponses(404, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const { organizationId } = principalOf(request)
-    const customerId = scopedCustomerId(request, request.body.customerId)
-    if (customerId !== undefined) {
-      const customer = await loadCustomer(deps.store, customerId)
-      if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
-    }
-    const agreementId = newId('tos')
-    const agreement = await agreements.handle(request, {
-      type: 'GenerateTermsAgreement', agreementId, organizationId, customerId: customerId ?? null, version: TERMS_VERSION,
-      url: `${deps.verification.urlBase.replace(/\/+$/, '')}/terms/${agreementId}`, createdAt: new Date().toISOString(),
-    })
-    return reply.code(201).send(agreement)
-  })
+    async (request, reply) => {
+      const { organizationId } = principalOf(request)
+      const customerId = scopedCustomerId(request, request.body.customerId)
+      if (customerId !== undefined) {
+        const customer = await loadCustomer(deps.store, customerId)
+        if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
+      }
+      const agreementId = newId('tos')
+      const agreement = await agreements.handle(request, {
+        type: 'GenerateTermsAgreement',
+        agreementId,
+        organizationId,
+        customerId: customerId ?? null,
+        version: TERMS_VERSION,
+        url: `${deps.verification.urlBase.replace(/\/+$/, '')}/terms/${agreementId}`,
+        createdAt: new Date().toISOString(),
+      })
+      return reply.code(201).send(agreement)
+    },
+  )
 }

@@ -14,11 +14,19 @@ export const expireSessionsOnArchive: Workflow = {
     const archived = CustomerArchived.parse(event.data)
     const organizationId = event.metadata.organizationId
     if (organizationId === undefined) throw new Error(`CustomerArchived ${event.id} has no organizationId in its metadata`)
-    return [{
-      step: 'expire-sessions',
-      organizationId,
-      run: (store, context) => handleCommand(store, customerDecider, streams.customer(archived.customerId),
-        { type: 'ExpireArchivedCustomerSessions', organizationId, customerId: archived.customerId, now: archived.archivedAt }, context),
-    }]
+    return [
+      {
+        step: 'expire-sessions',
+        organizationId,
+        run: (store, context) =>
+          handleCommand(
+            store,
+            customerDecider,
+            streams.customer(archived.customerId),
+            { type: 'ExpireArchivedCustomerSessions', organizationId, customerId: archived.customerId, now: archived.archivedAt },
+            context,
+          ),
+      },
+    ]
   },
 }

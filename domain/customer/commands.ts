@@ -48,7 +48,13 @@ export type CustomerCommand =
       changes: AssociatedEntityData
       documents: Readonly<Record<string, DocumentFacts>>
     })
-  | (Scoped & { type: 'CreateVerificationSession'; session: NewSession; associatedEntityId: string | null; email: string | undefined; sendInvite: boolean })
+  | (Scoped & {
+      type: 'CreateVerificationSession'
+      session: NewSession
+      associatedEntityId: string | null
+      email: string | undefined
+      sendInvite: boolean
+    })
   | (Scoped & { type: 'ExpireVerificationSession'; sessionId: string })
   | (Scoped & { type: 'ExpireArchivedCustomerSessions' })
 

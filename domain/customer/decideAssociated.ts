@@ -17,20 +17,30 @@ function defined<T extends object>(o: T): Partial<T> {
 
 /** Validates one entity's merged data; returns the tax id as it is to be stored, if any. */
 function validate(
-  c: Customer, entityType: 'INDIVIDUAL' | 'BUSINESS', data: AssociatedEntityData,
+  c: Customer,
+  entityType: 'INDIVIDUAL' | 'BUSINESS',
+  data: AssociatedEntityData,
   link: { generateVerificationLink?: boolean | undefined; sendInvite?: boolean | undefined },
-  documents: Readonly<Record<string, DocumentFacts>>, now: Date,
+  documents: Readonly<Record<string, DocumentFacts>>,
+  now: Date,
 ): string | undefined {
   const rules = associatedRules(entityType, data, link, now)
-  const details = [...rules.details, ...documentRefRules(documentRefs(data), documents, { organizationId: c.organizationId, customerId: c.id })]
+  const details = [
+    ...rules.details,
+    ...documentRefRules(documentRefs(data), documents, { organizationId: c.organizationId, customerId: c.id }),
+  ]
   if (details.length > 0) throw invalid('associated_entity_invalid', 'Associated entity data failed validation', details)
   return rules.taxIdentificationNumber
 }
 
 function nodeOf(id: string, entityType: 'INDIVIDUAL' | 'BUSINESS', data: AssociatedEntityData) {
   return {
-    id, kind: entityType, parentId: data.parentEntityId ?? null, ownershipPercentage: data.ownershipPercentage ?? null,
-    hasOwnership: data.hasOwnership ?? false, hasControl: data.hasControl ?? false,
+    id,
+    kind: entityType,
+    parentId: data.parentEntityId ?? null,
+    ownershipPercentage: data.ownershipPercentage ?? null,
+    hasOwnership: data.hasOwnership ?? false,
+    hasControl: data.hasControl ?? false,
   }
 }
 
@@ -49,8 +59,12 @@ export function decideAddAssociated(c: Customer, command: CustomerCommandOf<'Add
   const added: CustomerEvent = {
     type: 'AssociatedEntityAdded',
     data: {
-      customerId: c.id, entityId: command.entityId, entityType: command.entityType, data,
-      summary: { ...summaryOf(c), updatedAt: command.now }, createdAt: command.now,
+      customerId: c.id,
+      entityId: command.entityId,
+      entityType: command.entityType,
+      data,
+      summary: { ...summaryOf(c), updatedAt: command.now },
+      createdAt: command.now,
     },
   }
   if (!generateVerificationLink && !sendInvite) return [added]
@@ -68,8 +82,16 @@ export function decideUpdateAssociated(c: Customer, command: CustomerCommandOf<'
   if (changes.taxIdentificationNumber !== undefined) changes.taxIdentificationNumber = taxId
   const nodes = ownershipNodes(c).map((n) => (n.id === entity.id ? nodeOf(entity.id, entity.entityType, merged) : n))
   assertOwnershipTree(nodes, entity.id)
-  return [{
-    type: 'AssociatedEntityUpdated',
-    data: { customerId: c.id, entityId: entity.id, changes, summary: { ...summaryOf(c), updatedAt: command.now }, updatedAt: command.now },
-  }]
+  return [
+    {
+      type: 'AssociatedEntityUpdated',
+      data: {
+        customerId: c.id,
+        entityId: entity.id,
+        changes,
+        summary: { ...summaryOf(c), updatedAt: command.now },
+        updatedAt: command.now,
+      },
+    },
+  ]
 }

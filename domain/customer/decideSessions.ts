@@ -12,24 +12,50 @@ export function effectiveSessionStatus(s: VerificationSession, now: Date): Verif
   return s.status === 'ACTIVE' && Date.parse(s.expiresAt) <= now.getTime() ? 'EXPIRED' : s.status
 }
 
-const ref = (c: Customer, s: { id: string; associatedEntityId: string | null }) => ({ customerId: c.id, sessionId: s.id, associatedEntityId: s.associatedEntityId })
+const ref = (c: Customer, s: { id: string; associatedEntityId: string | null }) => ({
+  customerId: c.id,
+  sessionId: s.id,
+  associatedEntityId: s.associatedEntityId,
+})
 
 /** Events that open a session for the customer (associatedEntityId null) or one associated entity. */
-export function openSession(c: Customer, session: NewSession, associatedEntityId: string | null, email: string | null, sendInvite: boolean, now: string): CustomerEvent[] {
+export function openSession(
+  c: Customer,
+  session: NewSession,
+  associatedEntityId: string | null,
+  email: string | null,
+  sendInvite: boolean,
+  now: string,
+): CustomerEvent[] {
   if (c.sessions.length >= CUSTOMER_LIMITS.verificationSessionsMax) {
-    throw conflict('verification_sessions_limit', `A customer may have at most ${CUSTOMER_LIMITS.verificationSessionsMax} verification sessions`)
+    throw conflict(
+      'verification_sessions_limit',
+      `A customer may have at most ${CUSTOMER_LIMITS.verificationSessionsMax} verification sessions`,
+    )
   }
-  if (sendInvite && email === null) throw invalid('email_required', 'An email address is needed to send the link', [{ field: 'email', message: 'required when sendInvite is true' }])
+  if (sendInvite && email === null)
+    throw invalid('email_required', 'An email address is needed to send the link', [
+      { field: 'email', message: 'required when sendInvite is true' },
+    ])
   const superseded: CustomerEvent[] = c.sessions
     .filter((s) => s.associatedEntityId === associatedEntityId && s.status === 'ACTIVE')
     .map((s) => ({ type: 'VerificationSessionExpired', data: { ...ref(c, s), reason: 'SUPERSEDED', at: now } }))
   const created: CustomerEvent = {
     type: 'VerificationSessionCreated',
-    data: { customerId: c.id, sessionId: session.sessionId, associatedEntityId, verificationUrl: session.verificationUrl, email, expiresAt: session.expiresAt, createdAt: now },
+    data: {
+      customerId: c.id,
+      sessionId: session.sessionId,
+      associatedEntityId,
+      verificationUrl: session.verificationUrl,
+      email,
+      expiresAt: session.expiresAt,
+      createdAt: now,
+    },
   }
-  const sent: CustomerEvent[] = sendInvite && email !== null
-    ? [{ type: 'VerificationLinkSent', data: { customerId: c.id, sessionId: session.sessionId, associatedEntityId, email, sentAt: now } }]
-    : []
+  const sent: CustomerEvent[] =
+    sendInvite && email !== null
+      ? [{ type: 'VerificationLinkSent', data: { customerId: c.id, sessionId: session.sessionId, associatedEntityId, email, sentAt: now } }]
+      : []
   return [...superseded, created, ...sent]
 }
 
@@ -58,16 +84,24 @@ export function decideExpireSession(c: Customer, command: CustomerCommandOf<'Exp
 /** On submission: active sessions are submitted, or expired when already past their time. */
 export function sessionsOnSubmit(c: Customer, now: string): CustomerEvent[] {
   const at = new Date(now)
-  return c.sessions.filter((s) => s.status === 'ACTIVE').map((s): CustomerEvent => effectiveSessionStatus(s, at) === 'EXPIRED'
-    ? { type: 'VerificationSessionExpired', data: { ...ref(c, s), reason: 'EXPIRED', at: now } }
-    : { type: 'VerificationSessionSubmitted', data: { ...ref(c, s), at: now } })
+  return c.sessions
+    .filter((s) => s.status === 'ACTIVE')
+    .map((s): CustomerEvent =>
+      effectiveSessionStatus(s, at) === 'EXPIRED'
+        ? { type: 'VerificationSessionExpired', data: { ...ref(c, s), reason: 'EXPIRED', at: now } }
+        : { type: 'VerificationSessionSubmitted', data: { ...ref(c, s), at: now } },
+    )
 }
 
 /** On a review outcome: submitted sessions complete (approved) or fail (anything else). */
 export function sessionsOnReview(c: Customer, outcome: string, now: string): CustomerEvent[] {
-  return c.sessions.filter((s) => s.status === 'SUBMITTED').map((s): CustomerEvent => outcome === 'APPROVED'
-    ? { type: 'VerificationSessionCompleted', data: { ...ref(c, s), at: now } }
-    : { type: 'VerificationSessionFailed', data: { ...ref(c, s), reason: outcome, at: now } })
+  return c.sessions
+    .filter((s) => s.status === 'SUBMITTED')
+    .map((s): CustomerEvent =>
+      outcome === 'APPROVED'
+        ? { type: 'VerificationSessionCompleted', data: { ...ref(c, s), at: now } }
+        : { type: 'VerificationSessionFailed', data: { ...ref(c, s), reason: outcome, at: now } },
+    )
 }
 
 /** After archiving: no link of an archived customer stays usable (nothing to do for one not archived). */
@@ -77,6 +111,7 @@ export function decideExpireArchivedSessions(c: Customer, command: CustomerComma
 }
 
 function sessionsOnArchive(c: Customer, now: string): CustomerEvent[] {
-  return c.sessions.filter((s) => s.status === 'ACTIVE')
+  return c.sessions
+    .filter((s) => s.status === 'ACTIVE')
     .map((s): CustomerEvent => ({ type: 'VerificationSessionExpired', data: { ...ref(c, s), reason: 'CUSTOMER_ARCHIVED', at: now } }))
 }

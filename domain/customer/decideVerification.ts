@@ -30,20 +30,40 @@ function termsRules(c: Customer, body: TermsInput, agreements: Readonly<Record<s
   if (body.signedAgreementId !== undefined) {
     const agreement = agreements[body.signedAgreementId]
     if (!agreement || agreement.organizationId !== c.organizationId) {
-      details.push({ field: 'signedAgreementId', message: 'terms agreement not found: create one with POST /v1/tos/generate', value: body.signedAgreementId })
+      details.push({
+        field: 'signedAgreementId',
+        message: 'terms agreement not found: create one with POST /v1/tos/generate',
+        value: body.signedAgreementId,
+      })
     } else if (agreement.customerId !== null && agreement.customerId !== c.id) {
-      details.push({ field: 'signedAgreementId', message: 'the agreement was generated for another customer', value: body.signedAgreementId })
+      details.push({
+        field: 'signedAgreementId',
+        message: 'the agreement was generated for another customer',
+        value: body.signedAgreementId,
+      })
     }
   }
   const external = body.metadata?.[TOS_ACCEPTANCE_METADATA_KEY]
-  if (external !== undefined && (typeof external !== 'string' || external.length === 0 || external.length > EXTERNAL_ACCEPTANCE_MAX_LENGTH)) {
-    details.push({ field: `metadata.${TOS_ACCEPTANCE_METADATA_KEY}`, message: `must be a string of 1 to ${EXTERNAL_ACCEPTANCE_MAX_LENGTH} characters` })
+  if (
+    external !== undefined &&
+    (typeof external !== 'string' || external.length === 0 || external.length > EXTERNAL_ACCEPTANCE_MAX_LENGTH)
+  ) {
+    details.push({
+      field: `metadata.${TOS_ACCEPTANCE_METADATA_KEY}`,
+      message: `must be a string of 1 to ${EXTERNAL_ACCEPTANCE_MAX_LENGTH} characters`,
+    })
   }
   return details
 }
 
 /** New acceptance records for the methods used, skipping ones already on record. */
-function termsEvents(c: Customer, body: TermsInput, acceptanceIds: readonly string[], ipAddress: string | null, now: string): CustomerEvent[] {
+function termsEvents(
+  c: Customer,
+  body: TermsInput,
+  acceptanceIds: readonly string[],
+  ipAddress: string | null,
+  now: string,
+): CustomerEvent[] {
   const wanted: Omit<TermsAcceptance, 'acceptanceId' | 'ipAddress' | 'acceptedAt'>[] = []
   const has = (p: (a: TermsAcceptance) => boolean) => c.termsAcceptances.some(p)
   if (body.hasAgreedToTos === true && !has((a) => a.method === 'HAS_AGREED_TO_TOS')) {
@@ -67,7 +87,13 @@ function termsEvents(c: Customer, body: TermsInput, acceptanceIds: readonly stri
 /** A new proof of address must be dated within 90 days (an older saved one counts as missing at submission). */
 function proofOfAddressRules(proof: ProofOfAddress | undefined, now: Date): ErrorDetail[] {
   if (!proof || proofOfAddressDated(proof.documentDate, now, CUSTOMER_LIMITS.proofOfAddressMaxAgeDays)) return []
-  return [{ field: 'proofOfAddress.documentDate', message: `must be within the last ${CUSTOMER_LIMITS.proofOfAddressMaxAgeDays} days and not in the future`, value: proof.documentDate }]
+  return [
+    {
+      field: 'proofOfAddress.documentDate',
+      message: `must be within the last ${CUSTOMER_LIMITS.proofOfAddressMaxAgeDays} days and not in the future`,
+      value: proof.documentDate,
+    },
+  ]
 }
 
 function finish(c: Customer, saved: CustomerEvent[], terms: CustomerEvent[], submit: boolean, now: string): CustomerEvent[] {

@@ -19,17 +19,28 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
     if ((command.type === 'ExpireVerificationSession' || command.type === 'ExpireArchivedCustomerSessions') && !state.exists) return []
     const c = requireCustomer(state, command)
     switch (command.type) {
-      case 'SaveIndividualVerification': return decideSaveIndividual(c, command)
-      case 'SaveBusinessVerification': return decideSaveBusiness(c, command)
-      case 'SubmitCustomer': return decideSubmit(c, command)
-      case 'SimulateReview': return decideReview(c, command)
-      case 'ArchiveCustomer': return decideArchive(c, command)
-      case 'DeleteCustomer': return decideDelete(c, command)
-      case 'AddAssociatedEntity': return decideAddAssociated(c, command)
-      case 'UpdateAssociatedEntity': return decideUpdateAssociated(c, command)
-      case 'CreateVerificationSession': return decideCreateSession(c, command)
-      case 'ExpireVerificationSession': return decideExpireSession(c, command)
-      case 'ExpireArchivedCustomerSessions': return decideExpireArchivedSessions(c, command)
+      case 'SaveIndividualVerification':
+        return decideSaveIndividual(c, command)
+      case 'SaveBusinessVerification':
+        return decideSaveBusiness(c, command)
+      case 'SubmitCustomer':
+        return decideSubmit(c, command)
+      case 'SimulateReview':
+        return decideReview(c, command)
+      case 'ArchiveCustomer':
+        return decideArchive(c, command)
+      case 'DeleteCustomer':
+        return decideDelete(c, command)
+      case 'AddAssociatedEntity':
+        return decideAddAssociated(c, command)
+      case 'UpdateAssociatedEntity':
+        return decideUpdateAssociated(c, command)
+      case 'CreateVerificationSession':
+        return decideCreateSession(c, command)
+      case 'ExpireVerificationSession':
+        return decideExpireSession(c, command)
+      case 'ExpireArchivedCustomerSessions':
+        return decideExpireArchivedSessions(c, command)
     }
   },
 }

@@ -107,7 +107,11 @@ export const VerificationLinkSent = z.object({ ...sessionRef, email: z.string(),
 export const VerificationSessionSubmitted = z.object({ ...sessionRef, at: z.string() })
 export const VerificationSessionCompleted = z.object({ ...sessionRef, at: z.string() })
 export const VerificationSessionFailed = z.object({ ...sessionRef, reason: z.string(), at: z.string() })
-export const VerificationSessionExpired = z.object({ ...sessionRef, reason: z.enum(['EXPIRED', 'SUPERSEDED', 'CUSTOMER_ARCHIVED']), at: z.string() })
+export const VerificationSessionExpired = z.object({
+  ...sessionRef,
+  reason: z.enum(['EXPIRED', 'SUPERSEDED', 'CUSTOMER_ARCHIVED']),
+  at: z.string(),
+})
 
 export const customerEventSchemas = {
   CustomerCreated,

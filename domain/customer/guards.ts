@@ -14,7 +14,10 @@ export const EDITABLE_STATUSES: ReadonlySet<CustomerStatus> = new Set(['DRAFT', 
 
 export function requireEditable(c: Customer): void {
   if (!EDITABLE_STATUSES.has(c.status)) {
-    throw conflict('customer_not_editable', `Customer ${c.id} is ${c.status}; verification data can change only in DRAFT or NEEDS_MORE_INFORMATION`)
+    throw conflict(
+      'customer_not_editable',
+      `Customer ${c.id} is ${c.status}; verification data can change only in DRAFT or NEEDS_MORE_INFORMATION`,
+    )
   }
 }
 

@@ -11,8 +11,11 @@ export const REQUIREMENT_STATUSES = ['SATISFIED', 'MISSING', 'NOT_APPLICABLE'] a
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number]
 export type Requirement = { requirement: string; status: RequirementStatus; description: string }
 
-const item = (requirement: string, satisfied: boolean, description: string): Requirement =>
-  ({ requirement, status: satisfied ? 'SATISFIED' : 'MISSING', description })
+const item = (requirement: string, satisfied: boolean, description: string): Requirement => ({
+  requirement,
+  status: satisfied ? 'SATISFIED' : 'MISSING',
+  description,
+})
 
 function individualRequirements(c: Customer, now: Date): Requirement[] {
   const p = c.individual
@@ -29,11 +32,19 @@ function individualRequirements(c: Customer, now: Date): Requirement[] {
     item('taxIdentificationNumber', p.taxIdentificationNumber !== undefined, 'Tax identification number'),
     item('address', p.address !== undefined, 'Residential address'),
     item('governmentId', p.governmentId !== undefined, 'Government id with its images'),
-    item('selfie', (p.supportingDocuments ?? []).some((d) => d.type === 'SELFIE'), 'Selfie: a supportingDocuments item of type SELFIE'),
+    item(
+      'selfie',
+      (p.supportingDocuments ?? []).some((d) => d.type === 'SELFIE'),
+      'Selfie: a supportingDocuments item of type SELFIE',
+    ),
     proofNeeded
       ? item('proofOfAddress', proofOk, 'Proof of address dated within the last 90 days (residents outside the US)')
       : { requirement: 'proofOfAddress', status: 'NOT_APPLICABLE', description: 'Not needed for US residents' },
-    item('termsAcceptance', c.termsAcceptances.length > 0, 'Terms acceptance: hasAgreedToTos, signedAgreementId or metadata.infiniteTosAcceptanceId'),
+    item(
+      'termsAcceptance',
+      c.termsAcceptances.length > 0,
+      'Terms acceptance: hasAgreedToTos, signedAgreementId or metadata.infiniteTosAcceptanceId',
+    ),
   ]
 }
 
@@ -52,7 +63,9 @@ const PERSON_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'address', 'taxId
 
 function personGaps(c: Customer, personId: string): Requirement[] {
   const person = c.associated.find((e) => e.id === personId)
-  return PERSON_FIELDS.map((f) => item(`associatedPersons.${personId}.${f}`, person?.data[f] !== undefined, `${f} of associated person ${personId}`))
+  return PERSON_FIELDS.map((f) =>
+    item(`associatedPersons.${personId}.${f}`, person?.data[f] !== undefined, `${f} of associated person ${personId}`),
+  )
 }
 
 function businessRequirements(c: Customer): Requirement[] {
@@ -64,13 +77,25 @@ function businessRequirements(c: Customer): Requirement[] {
     item('taxIdentificationNumber', b.taxIdentificationNumber !== undefined, 'Business tax identification number'),
     item('dateOfIncorporation', b.dateOfIncorporation !== undefined, 'Date of incorporation'),
     item('registeredAddress', b.registeredAddress !== undefined, 'Registered address'),
-    item('formationDocument', (b.supportingDocuments ?? []).some((d) => d.type === 'BUSINESS_FORMATION'), 'Formation document: a supportingDocuments item of type BUSINESS_FORMATION'),
-    item('termsAcceptance', c.termsAcceptances.length > 0, 'Terms acceptance: hasAgreedToTos, signedAgreementId or metadata.infiniteTosAcceptanceId'),
+    item(
+      'formationDocument',
+      (b.supportingDocuments ?? []).some((d) => d.type === 'BUSINESS_FORMATION'),
+      'Formation document: a supportingDocuments item of type BUSINESS_FORMATION',
+    ),
+    item(
+      'termsAcceptance',
+      c.termsAcceptances.length > 0,
+      'Terms acceptance: hasAgreedToTos, signedAgreementId or metadata.infiniteTosAcceptanceId',
+    ),
   ]
   const rule = submissionOwnershipRequirement(ownershipNodes(c), CUSTOMER_LIMITS.controllingOwnershipPercent)
-  items.push(item('beneficialOwnership', rule.satisfied, rule.satisfied
-    ? 'Every individual with 25% or more effective ownership, or else a control person'
-    : rule.missing))
+  items.push(
+    item(
+      'beneficialOwnership',
+      rule.satisfied,
+      rule.satisfied ? 'Every individual with 25% or more effective ownership, or else a control person' : rule.missing,
+    ),
+  )
   if (rule.basis === 'OWNERSHIP') {
     for (const id of rule.requiredPersonIds) items.push(...personGaps(c, id))
   } else if (rule.basis === 'CONTROL') {
@@ -87,5 +112,7 @@ export function requirementsOf(c: Customer, now: Date): Requirement[] {
 }
 
 export function missingRequirements(c: Customer, now: Date): string[] {
-  return requirementsOf(c, now).filter((r) => r.status === 'MISSING').map((r) => r.requirement)
+  return requirementsOf(c, now)
+    .filter((r) => r.status === 'MISSING')
+    .map((r) => r.requirement)
 }

@@ -13,13 +13,16 @@ import { documentIdsOf } from './validation/documentRefs.js'
 export const customerResource = z.object({
   id: z.string().describe('Customer id, prefix cus_'),
   type: z.enum(CUSTOMER_TYPES),
-  status: z.enum(CUSTOMER_STATUSES).describe('DRAFT, UNDER_REVIEW, NEEDS_MORE_INFORMATION, APPROVED, REJECTED or ARCHIVED (see the status machine)'),
+  status: z
+    .enum(CUSTOMER_STATUSES)
+    .describe('DRAFT, UNDER_REVIEW, NEEDS_MORE_INFORMATION, APPROVED, REJECTED or ARCHIVED (see the status machine)'),
   customerName: z.string().describe('First and last name of an individual; legal name of a business'),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   countryCode: z.string().nullable().describe('Residence of an individual, incorporation of a business (ISO 3166-1 alpha-2)'),
   requestedCapabilities: z.array(z.string()),
-  capabilities: z.array(z.object({ capability: z.string(), status: z.enum(CAPABILITY_STATUSES) }))
+  capabilities: z
+    .array(z.object({ capability: z.string(), status: z.enum(CAPABILITY_STATUSES) }))
     .describe('Requested capabilities: PENDING until approval, then ACTIVE; REJECTED on rejection; INACTIVE once archived'),
   statusReasons: z.array(z.string()).describe('Reasons given with the last review outcome'),
   metadata: z.record(z.string(), z.unknown()),
@@ -40,11 +43,21 @@ function capabilityStatus(status: Customer['status']): (typeof CAPABILITY_STATUS
 export function toCustomerResource(c: Customer): CustomerResource {
   const requested = (c.type === 'INDIVIDUAL' ? c.individual.requestedCapabilities : c.business.requestedCapabilities) ?? []
   return {
-    id: c.id, type: c.type, status: c.status, customerName: c.customerName, email: c.email, phone: c.phone, countryCode: c.countryCode,
+    id: c.id,
+    type: c.type,
+    status: c.status,
+    customerName: c.customerName,
+    email: c.email,
+    phone: c.phone,
+    countryCode: c.countryCode,
     requestedCapabilities: requested,
     capabilities: requested.map((capability) => ({ capability, status: capabilityStatus(c.status) })),
-    statusReasons: c.statusReasons, metadata: c.metadata, submittedAt: c.submittedAt, reviewedAt: c.reviewedAt,
-    createdAt: c.createdAt, updatedAt: c.updatedAt,
+    statusReasons: c.statusReasons,
+    metadata: c.metadata,
+    submittedAt: c.submittedAt,
+    reviewedAt: c.reviewedAt,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
   }
 }
 
@@ -82,23 +95,34 @@ export const complianceResource = z.object({
   requirements: z.array(z.object({ requirement: z.string(), status: z.enum(REQUIREMENT_STATUSES), description: z.string() })),
   missingRequirements: z.array(z.string()),
   reviewWarnings: z.array(z.string()),
-  termsAcceptances: z.array(z.object({
-    id: z.string().describe('Acceptance record id, prefix tosa_'),
-    method: z.enum(TERMS_ACCEPTANCE_METHODS),
-    agreementId: z.string().nullable(),
-    externalReference: z.string().nullable(),
-    acceptedAt: z.string(),
-  })),
+  termsAcceptances: z.array(
+    z.object({
+      id: z.string().describe('Acceptance record id, prefix tosa_'),
+      method: z.enum(TERMS_ACCEPTANCE_METHODS),
+      agreementId: z.string().nullable(),
+      externalReference: z.string().nullable(),
+      acceptedAt: z.string(),
+    }),
+  ),
   submittedAt: z.string().nullable(),
 })
 
 export function toComplianceResource(c: Customer, now: Date): z.infer<typeof complianceResource> {
   const requirements = requirementsOf(c, now)
   return {
-    customerId: c.id, type: c.type, status: c.status, requirements,
+    customerId: c.id,
+    type: c.type,
+    status: c.status,
+    requirements,
     missingRequirements: requirements.filter((r) => r.status === 'MISSING').map((r) => r.requirement),
     reviewWarnings: c.reviewWarnings,
-    termsAcceptances: c.termsAcceptances.map((a) => ({ id: a.acceptanceId, method: a.method, agreementId: a.agreementId, externalReference: a.externalReference, acceptedAt: a.acceptedAt })),
+    termsAcceptances: c.termsAcceptances.map((a) => ({
+      id: a.acceptanceId,
+      method: a.method,
+      agreementId: a.agreementId,
+      externalReference: a.externalReference,
+      acceptedAt: a.acceptedAt,
+    })),
     submittedAt: c.submittedAt,
   }
 }
@@ -120,14 +144,27 @@ export const verificationSessionResource = z.object({
 
 export function toSessionResource(customerId: string, s: VerificationSession, now: Date): z.infer<typeof verificationSessionResource> {
   return {
-    id: s.id, customerId, associatedEntityId: s.associatedEntityId, status: effectiveSessionStatus(s, now), verificationUrl: s.verificationUrl,
-    email: s.email, expiresAt: s.expiresAt, linkSentAt: s.linkSentAt, createdAt: s.createdAt, updatedAt: s.updatedAt,
+    id: s.id,
+    customerId,
+    associatedEntityId: s.associatedEntityId,
+    status: effectiveSessionStatus(s, now),
+    verificationUrl: s.verificationUrl,
+    email: s.email,
+    expiresAt: s.expiresAt,
+    linkSentAt: s.linkSentAt,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
   }
 }
 
 // ---- Associated persons and businesses --------------------------------------------------------
 
-const verificationLink = z.object({ sessionId: z.string(), verificationUrl: z.string(), expiresAt: z.string(), status: z.enum(SESSION_STATUSES) })
+const verificationLink = z.object({
+  sessionId: z.string(),
+  verificationUrl: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(SESSION_STATUSES),
+})
 const n = <T extends z.ZodType>(t: T) => t.nullable()
 
 export const associatedEntityResource = z.object({
@@ -138,11 +175,20 @@ export const associatedEntityResource = z.object({
   hasOwnership: z.boolean(),
   hasControl: z.boolean(),
   parentEntityId: z.string().nullable(),
-  details: z.object({
-    firstName: n(z.string()), nickname: n(z.string()), lastName: n(z.string()), middleName: n(z.string()), dateOfBirth: n(z.string()),
-    taxResidenceCountry: n(z.string()), transliteratedFirstName: n(z.string()), transliteratedMiddleName: n(z.string()),
-    transliteratedLastName: n(z.string()), taxIdentificationDocumentType: n(z.string()),
-  }).describe('Person details (all null for a business)'),
+  details: z
+    .object({
+      firstName: n(z.string()),
+      nickname: n(z.string()),
+      lastName: n(z.string()),
+      middleName: n(z.string()),
+      dateOfBirth: n(z.string()),
+      taxResidenceCountry: n(z.string()),
+      transliteratedFirstName: n(z.string()),
+      transliteratedMiddleName: n(z.string()),
+      transliteratedLastName: n(z.string()),
+      taxIdentificationDocumentType: n(z.string()),
+    })
+    .describe('Person details (all null for a business)'),
   countryCode: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -170,24 +216,49 @@ export function toAssociatedResource(c: Customer, e: AssociatedEntity, now: Date
   const effective = effectiveOwnership(ownershipNodes(c)).get(e.id) ?? 0
   const personName = [d.firstName, d.lastName].filter(Boolean).join(' ')
   return {
-    id: e.id, createdAt: e.createdAt, updatedAt: e.updatedAt, entityType: e.entityType,
-    hasOwnership: d.hasOwnership ?? false, hasControl: d.hasControl ?? false, parentEntityId: d.parentEntityId ?? null,
+    id: e.id,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    entityType: e.entityType,
+    hasOwnership: d.hasOwnership ?? false,
+    hasControl: d.hasControl ?? false,
+    parentEntityId: d.parentEntityId ?? null,
     details: {
-      firstName: d.firstName ?? null, nickname: d.nickname ?? null, lastName: d.lastName ?? null, middleName: d.middleName ?? null,
-      dateOfBirth: d.dateOfBirth ?? null, taxResidenceCountry: d.taxResidenceCountry ?? null,
-      transliteratedFirstName: d.transliteratedFirstName ?? null, transliteratedMiddleName: d.transliteratedMiddleName ?? null,
-      transliteratedLastName: d.transliteratedLastName ?? null, taxIdentificationDocumentType: d.taxIdentificationDocumentType ?? null,
+      firstName: d.firstName ?? null,
+      nickname: d.nickname ?? null,
+      lastName: d.lastName ?? null,
+      middleName: d.middleName ?? null,
+      dateOfBirth: d.dateOfBirth ?? null,
+      taxResidenceCountry: d.taxResidenceCountry ?? null,
+      transliteratedFirstName: d.transliteratedFirstName ?? null,
+      transliteratedMiddleName: d.transliteratedMiddleName ?? null,
+      transliteratedLastName: d.transliteratedLastName ?? null,
+      taxIdentificationDocumentType: d.taxIdentificationDocumentType ?? null,
     },
-    countryCode: d.countryCode ?? null, email: d.email ?? null, phone: d.phone ?? null, address: d.address ?? null,
-    ownershipPercentage: d.ownershipPercentage ?? null, effectiveOwnershipPercentage: effective,
-    isSigner: d.isSigner ?? false, isDirector: d.isDirector ?? false, role: d.role ?? null, title: d.title ?? null,
-    businessName: d.businessName ?? null, registrationNumber: d.registrationNumber ?? null, dateOfIncorporation: d.dateOfIncorporation ?? null,
+    countryCode: d.countryCode ?? null,
+    email: d.email ?? null,
+    phone: d.phone ?? null,
+    address: d.address ?? null,
+    ownershipPercentage: d.ownershipPercentage ?? null,
+    effectiveOwnershipPercentage: effective,
+    isSigner: d.isSigner ?? false,
+    isDirector: d.isDirector ?? false,
+    role: d.role ?? null,
+    title: d.title ?? null,
+    businessName: d.businessName ?? null,
+    registrationNumber: d.registrationNumber ?? null,
+    dateOfIncorporation: d.dateOfIncorporation ?? null,
     relationshipDate: d.relationshipDate ?? null,
     documents: documentIdsOf(d),
     attestedOwnershipStructureAt: d.attestedOwnershipStructureAt ?? null,
-    displayName: e.entityType === 'BUSINESS' ? (d.businessName ?? e.id) : (personName || e.id),
+    displayName: e.entityType === 'BUSINESS' ? (d.businessName ?? e.id) : personName || e.id,
     verificationLink: session
-      ? { sessionId: session.id, verificationUrl: session.verificationUrl, expiresAt: session.expiresAt, status: effectiveSessionStatus(session, now) }
+      ? {
+          sessionId: session.id,
+          verificationUrl: session.verificationUrl,
+          expiresAt: session.expiresAt,
+          status: effectiveSessionStatus(session, now),
+        }
       : null,
   }
 }

@@ -52,8 +52,14 @@ export const initialCustomerState = (): CustomerState => ({ exists: false, delet
 
 export function summaryOf(c: Customer): CustomerSummary {
   return {
-    id: c.id, customerName: c.customerName, email: c.email, type: c.type, status: c.status,
-    countryCode: c.countryCode, createdAt: c.createdAt, updatedAt: c.updatedAt,
+    id: c.id,
+    customerName: c.customerName,
+    email: c.email,
+    type: c.type,
+    status: c.status,
+    countryCode: c.countryCode,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
   }
 }
 
@@ -84,10 +90,20 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       phone: d.phone,
       countryCode: d.countryCode,
       metadata: d.metadata,
-      individual: d.type === 'INDIVIDUAL'
-        ? defined({ firstName: d.firstName, middleName: d.middleName, lastName: d.lastName, email: d.email ?? undefined, phone: d.phone ?? undefined })
-        : {},
-      business: d.type === 'BUSINESS' ? defined({ businessLegalName: d.customerName, email: d.email ?? undefined, phone: d.phone ?? undefined }) : {},
+      individual:
+        d.type === 'INDIVIDUAL'
+          ? defined({
+              firstName: d.firstName,
+              middleName: d.middleName,
+              lastName: d.lastName,
+              email: d.email ?? undefined,
+              phone: d.phone ?? undefined,
+            })
+          : {},
+      business:
+        d.type === 'BUSINESS'
+          ? defined({ businessLegalName: d.customerName, email: d.email ?? undefined, phone: d.phone ?? undefined })
+          : {},
       termsAcceptances: [],
       associated: [],
       sessions: [],
@@ -109,7 +125,8 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       const s = d.summary
       const header = { customerName: s.customerName, email: s.email, countryCode: s.countryCode, updatedAt: d.savedAt }
       const phone = d.changes.phone ?? c.phone
-      if (event.type === 'IndividualVerificationSaved') return { ...base, ...header, phone, individual: { ...c.individual, ...defined(event.data.changes) } }
+      if (event.type === 'IndividualVerificationSaved')
+        return { ...base, ...header, phone, individual: { ...c.individual, ...defined(event.data.changes) } }
       return { ...base, ...header, phone, business: { ...c.business, ...defined(event.data.changes) } }
     }
     case 'TermsAccepted':
@@ -117,7 +134,13 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     case 'CustomerSubmitted':
       return { ...c, status: 'UNDER_REVIEW', submittedAt: event.data.submittedAt, statusReasons: [], updatedAt: event.data.submittedAt }
     case 'CustomerReviewed':
-      return { ...c, status: event.data.outcome, statusReasons: event.data.reasons, reviewedAt: event.data.reviewedAt, updatedAt: event.data.reviewedAt }
+      return {
+        ...c,
+        status: event.data.outcome,
+        statusReasons: event.data.reasons,
+        reviewedAt: event.data.reviewedAt,
+        updatedAt: event.data.reviewedAt,
+      }
     case 'CustomerVerified':
       return c
     case 'CustomerArchived':
@@ -126,19 +149,34 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return { exists: false, deleted: true }
     case 'AssociatedEntityAdded': {
       const d = event.data
-      const entity: AssociatedEntity = { id: d.entityId, entityType: d.entityType, data: d.data, createdAt: d.createdAt, updatedAt: d.createdAt }
+      const entity: AssociatedEntity = {
+        id: d.entityId,
+        entityType: d.entityType,
+        data: d.data,
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
+      }
       return { ...c, associated: [...c.associated, entity], updatedAt: d.createdAt }
     }
     case 'AssociatedEntityUpdated': {
       const d = event.data
-      const associated = c.associated.map((e) => (e.id === d.entityId ? { ...e, data: { ...e.data, ...defined(d.changes) }, updatedAt: d.updatedAt } : e))
+      const associated = c.associated.map((e) =>
+        e.id === d.entityId ? { ...e, data: { ...e.data, ...defined(d.changes) }, updatedAt: d.updatedAt } : e,
+      )
       return { ...c, associated, updatedAt: d.updatedAt }
     }
     case 'VerificationSessionCreated': {
       const d = event.data
       const session: VerificationSession = {
-        id: d.sessionId, associatedEntityId: d.associatedEntityId, status: 'ACTIVE', verificationUrl: d.verificationUrl,
-        email: d.email, expiresAt: d.expiresAt, linkSentAt: null, createdAt: d.createdAt, updatedAt: d.createdAt,
+        id: d.sessionId,
+        associatedEntityId: d.associatedEntityId,
+        status: 'ACTIVE',
+        verificationUrl: d.verificationUrl,
+        email: d.email,
+        expiresAt: d.expiresAt,
+        linkSentAt: null,
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
       }
       return { ...c, sessions: [...c.sessions, session] }
     }

@@ -5,7 +5,11 @@ import { isWithinDays } from './rules/dates.js'
 import type { DocumentItem, GovernmentId } from './schemas/common.js'
 import { type DocumentFacts, documentRefs } from './validation/documentRefs.js'
 
-type Data = { governmentId?: GovernmentId | undefined; supportingDocuments?: DocumentItem[] | undefined; proofOfSourceOfFunds?: DocumentItem[] | undefined }
+type Data = {
+  governmentId?: GovernmentId | undefined
+  supportingDocuments?: DocumentItem[] | undefined
+  proofOfSourceOfFunds?: DocumentItem[] | undefined
+}
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png'])
 

@@ -11,7 +11,8 @@ export type DocumentCommand = { type: 'UploadDocument' } & DocumentEvent['data']
 export const documentDecider: Decider<DocumentState, DocumentCommand, DocumentEvent> = {
   initialState: () => ({ status: 'none' }),
   decide(command, state) {
-    if (state.status !== 'none') throw new DomainError('conflict', 'resource_already_exists', `Document ${command.documentId} already exists`)
+    if (state.status !== 'none')
+      throw new DomainError('conflict', 'resource_already_exists', `Document ${command.documentId} already exists`)
     const { type: _t, ...data } = command
     return [{ type: 'DocumentUploaded', data }]
   },

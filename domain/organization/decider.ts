@@ -7,9 +7,7 @@ import type { OrganizationEvent } from './events.js'
 /** Active keys an organization may hold at once. */
 export const MAX_ACTIVE_KEYS = 50
 
-export type OrganizationState =
-  | { status: 'none' }
-  | { status: 'active'; id: string; name: string; activeKeyIds: string[] }
+export type OrganizationState = { status: 'none' } | { status: 'active'; id: string; name: string; activeKeyIds: string[] }
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; now: string }
@@ -22,17 +20,29 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
   decide(command, state) {
     switch (command.type) {
       case 'CreateOrganization':
-        if (state.status !== 'none') throw new DomainError('conflict', 'resource_already_exists', `Organization ${command.organizationId} already exists`)
-        return [{ type: 'OrganizationCreated', data: { organizationId: command.organizationId, name: command.name, createdAt: command.now } }]
+        if (state.status !== 'none')
+          throw new DomainError('conflict', 'resource_already_exists', `Organization ${command.organizationId} already exists`)
+        return [
+          { type: 'OrganizationCreated', data: { organizationId: command.organizationId, name: command.name, createdAt: command.now } },
+        ]
       case 'CreateApiKey':
         if (state.status === 'none') throw notFound('Organization', command.organizationId)
         if (state.activeKeyIds.length >= MAX_ACTIVE_KEYS) {
           throw new DomainError('conflict', 'api_key_limit_reached', `An organization holds at most ${MAX_ACTIVE_KEYS} active keys`)
         }
-        return [{
-          type: 'ApiKeyCreated',
-          data: { keyId: command.keyId, organizationId: command.organizationId, environment: command.environment, keyHash: command.keyHash, last4: command.last4, createdAt: command.now },
-        }]
+        return [
+          {
+            type: 'ApiKeyCreated',
+            data: {
+              keyId: command.keyId,
+              organizationId: command.organizationId,
+              environment: command.environment,
+              keyHash: command.keyHash,
+              last4: command.last4,
+              createdAt: command.now,
+            },
+          },
+        ]
       case 'RevokeApiKey':
         if (state.status === 'none' || !state.activeKeyIds.includes(command.keyId)) throw notFound('API key', command.keyId)
         return [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId, organizationId: command.organizationId, revokedAt: command.now } }]

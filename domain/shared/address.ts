@@ -22,12 +22,15 @@ export const addressSchema = z.object({
   state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
   postalCode: z.string().trim().min(1).max(L.postalCodeMaxLength),
   country: countryCodeSchema,
-  transliterated: z.object({
-    addressLine1: z.string().trim().min(1).max(L.lineMaxLength).optional(),
-    addressLine2: z.string().trim().min(1).max(L.lineMaxLength).optional(),
-    city: z.string().trim().min(1).max(L.cityMaxLength).optional(),
-    state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
-  }).optional().describe('Latin-character version; required for the lines that use characters outside Latin-1'),
+  transliterated: z
+    .object({
+      addressLine1: z.string().trim().min(1).max(L.lineMaxLength).optional(),
+      addressLine2: z.string().trim().min(1).max(L.lineMaxLength).optional(),
+      city: z.string().trim().min(1).max(L.cityMaxLength).optional(),
+      state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
+    })
+    .optional()
+    .describe('Latin-character version; required for the lines that use characters outside Latin-1'),
 })
 export type Address = z.infer<typeof addressSchema>
 

@@ -43,8 +43,10 @@ export const metadataSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: m, continue: false })
   })
   .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= L.maxBytes, `at most ${L.maxBytes} bytes as JSON`)
-  .describe(`Free-form object for your own data: at most ${L.maxKeys} keys, ${L.maxDepth} levels deep, `
-    + `${L.maxEntries} keys and array items in all, ${L.maxBytes} bytes as JSON`)
+  .describe(
+    `Free-form object for your own data: at most ${L.maxKeys} keys, ${L.maxDepth} levels deep, ` +
+      `${L.maxEntries} keys and array items in all, ${L.maxBytes} bytes as JSON`,
+  )
 export type Metadata = z.infer<typeof metadataSchema>
 
 /** Metadata as events and resources carry it: already checked on the way in, so only its type. */

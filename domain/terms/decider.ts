@@ -13,7 +13,8 @@ export type TermsCommand = { type: 'GenerateTermsAgreement' } & TermsEvent['data
 export const termsDecider: Decider<TermsState, TermsCommand, TermsEvent> = {
   initialState: () => ({ status: 'none' }),
   decide(command, state) {
-    if (state.status !== 'none') throw new DomainError('conflict', 'resource_already_exists', `Terms agreement ${command.agreementId} already exists`)
+    if (state.status !== 'none')
+      throw new DomainError('conflict', 'resource_already_exists', `Terms agreement ${command.agreementId} already exists`)
     const { type: _t, ...data } = command
     return [{ type: 'TermsAgreementGenerated', data }]
   },

@@ -2,10 +2,18 @@
 import { z } from 'zod'
 import type { TermsEvent } from './events.js'
 
-export const generateTermsBody = z.object({
-  customerId: z.string().max(64).regex(/^cus_[0-9a-z]{26}$/, 'must be a customer id (cus_...)').optional()
-    .describe('Binds the agreement to one customer; defaults to the X-On-Behalf-Of customer; omit for an agreement any customer may sign'),
-}).default({})
+export const generateTermsBody = z
+  .object({
+    customerId: z
+      .string()
+      .max(64)
+      .regex(/^cus_[0-9a-z]{26}$/, 'must be a customer id (cus_...)')
+      .optional()
+      .describe(
+        'Binds the agreement to one customer; defaults to the X-On-Behalf-Of customer; omit for an agreement any customer may sign',
+      ),
+  })
+  .default({})
 
 export const termsAgreementResource = z.object({
   id: z.string().describe('Agreement id (prefix tos_); pass it as signedAgreementId once the customer has accepted'),

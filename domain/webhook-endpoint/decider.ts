@@ -62,21 +62,24 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState, WebhookEndpoi
 
   decide(command, state) {
     if (command.type === 'CreateWebhookEndpoint') {
-      if (state.status !== 'none') throw new DomainError('conflict', 'resource_already_exists', `Webhook endpoint ${command.endpointId} already exists`)
+      if (state.status !== 'none')
+        throw new DomainError('conflict', 'resource_already_exists', `Webhook endpoint ${command.endpointId} already exists`)
       assertUrlAllowed(command.url, command.environment)
-      return [{
-        type: 'WebhookEndpointCreated',
-        data: {
-          endpointId: command.endpointId,
-          organizationId: command.organizationId,
-          url: command.url,
-          description: command.description,
-          filterTypes: command.filterTypes,
-          metadata: command.metadata,
-          secret: command.secret,
-          createdAt: command.now,
+      return [
+        {
+          type: 'WebhookEndpointCreated',
+          data: {
+            endpointId: command.endpointId,
+            organizationId: command.organizationId,
+            url: command.url,
+            description: command.description,
+            filterTypes: command.filterTypes,
+            metadata: command.metadata,
+            secret: command.secret,
+            createdAt: command.now,
+          },
         },
-      }]
+      ]
     }
     // Another organization's endpoint is indistinguishable from a missing one.
     if (state.status !== 'active' || state.organizationId !== command.organizationId) {
@@ -89,15 +92,17 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState, WebhookEndpoi
         return [{ type: 'WebhookEndpointUpdated', data: { ...changes, updatedAt: now } }]
       }
       case 'RotateWebhookEndpointSecret':
-        return [{
-          type: 'WebhookEndpointSecretRotated',
-          data: {
-            endpointId: command.endpointId,
-            secret: command.secret,
-            previousSecretExpiresAt: new Date(Date.parse(command.now) + PREVIOUS_SECRET_VALIDITY_MS).toISOString(),
-            rotatedAt: command.now,
+        return [
+          {
+            type: 'WebhookEndpointSecretRotated',
+            data: {
+              endpointId: command.endpointId,
+              secret: command.secret,
+              previousSecretExpiresAt: new Date(Date.parse(command.now) + PREVIOUS_SECRET_VALIDITY_MS).toISOString(),
+              rotatedAt: command.now,
+            },
           },
-        }]
+        ]
       case 'DeleteWebhookEndpoint':
         return [{ type: 'WebhookEndpointDeleted', data: { endpointId: command.endpointId, deletedAt: command.now } }]
     }
@@ -129,7 +134,10 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState, WebhookEndpoi
       }
       case 'WebhookEndpointSecretRotated': {
         const retired = state.secrets.map((s) => (s.expiresAt === null ? { ...s, expiresAt: event.data.previousSecretExpiresAt } : s))
-        const secrets = [{ secret: event.data.secret, createdAt: event.data.rotatedAt, expiresAt: null }, ...retired].slice(0, MAX_SECRETS_KEPT)
+        const secrets = [{ secret: event.data.secret, createdAt: event.data.rotatedAt, expiresAt: null }, ...retired].slice(
+          0,
+          MAX_SECRETS_KEPT,
+        )
         return { ...state, secrets, updatedAt: event.data.rotatedAt }
       }
       case 'WebhookEndpointDeleted':

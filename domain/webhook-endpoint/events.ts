@@ -2,7 +2,7 @@
 // types; events/catalog.ts registers them for validation and upcasting.
 import { z } from 'zod'
 
-const secretEntry = z.object({
+export const webhookSecretEntry = z.object({
   secret: z.string().startsWith('whsec_'),
   createdAt: z.string(),
   /** Null for the current secret; set when a rotation retires it. */
@@ -55,4 +55,4 @@ export type WebhookEndpointEvent =
   | { type: 'WebhookEndpointSecretRotated'; data: z.infer<typeof WebhookEndpointSecretRotated> }
   | { type: 'WebhookEndpointDeleted'; data: z.infer<typeof WebhookEndpointDeleted> }
 
-export type WebhookSecretEntry = z.infer<typeof secretEntry>
+export type WebhookSecretEntry = z.infer<typeof webhookSecretEntry>

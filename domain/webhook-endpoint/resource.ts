@@ -17,7 +17,11 @@ const urlSchema = z
   .max(WEBHOOK_ENDPOINT_LIMITS.urlMaxLength)
   .url()
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL (https in production)')
-  .describe('Where deliveries are POSTed. https is required in production. Refused with 422 webhook_url_not_allowed: credentials in the URL, and private, loopback, link-local or metadata addresses however written (literal, or a name that resolves to one); sandbox also allows loopback.')
+  .describe(
+    'Where deliveries are POSTed. https is required in production. Refused with 422 webhook_url_not_allowed: credentials in the URL, and ' +
+      'private, loopback, link-local or metadata addresses however written (literal, or a name that resolves to one); sandbox also ' +
+      'allows loopback.',
+  )
 
 const filterTypesSchema = z
   .array(z.enum(PUBLIC_EVENT_TYPES))

@@ -25,10 +25,17 @@ export function decideTestEvent(
   command: { organizationId: string; endpointId: string; eventType: PublicEventType; now: string },
 ): WebhookTestRequestedEvent {
   // Another organization's endpoint is indistinguishable from a missing one.
-  if (endpoint.status !== 'active' || endpoint.organizationId !== command.organizationId) throw notFound('Webhook endpoint', command.endpointId)
-  if (endpoint.disabled) throw conflict('webhook_endpoint_disabled', `Webhook endpoint ${command.endpointId} is disabled; enable it to send a test event`)
+  if (endpoint.status !== 'active' || endpoint.organizationId !== command.organizationId)
+    throw notFound('Webhook endpoint', command.endpointId)
+  if (endpoint.disabled)
+    throw conflict('webhook_endpoint_disabled', `Webhook endpoint ${command.endpointId} is disabled; enable it to send a test event`)
   return {
     type: 'WebhookTestRequested',
-    data: { endpointId: command.endpointId, organizationId: command.organizationId, eventType: command.eventType, requestedAt: command.now },
+    data: {
+      endpointId: command.endpointId,
+      organizationId: command.organizationId,
+      eventType: command.eventType,
+      requestedAt: command.now,
+    },
   }
 }

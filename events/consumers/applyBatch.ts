@@ -96,7 +96,10 @@ export async function applyBatch<DB>(
       await sql.raw('COMMIT').execute(conn)
       return after
     } catch (error) {
-      await sql.raw('ROLLBACK').execute(conn).catch(() => undefined)
+      await sql
+        .raw('ROLLBACK')
+        .execute(conn)
+        .catch(() => undefined)
       throw error
     }
   })

@@ -26,8 +26,7 @@ export class ConsumerStoppedError extends Error {
 }
 
 export type ConsumerHealth =
-  | { status: 'ok' }
-  | { status: 'failing'; since: Date; attempts: number; eventId: string; eventType: string; position: string }
+  { status: 'ok' } | { status: 'failing'; since: Date; attempts: number; eventId: string; eventType: string; position: string }
 
 /** Delay before attempt `attempt + 1`: initial, doubling, capped. */
 export function backoffDelayMs(backoff: ConsumerBackoff, attempt: number): number {
@@ -97,10 +96,27 @@ export function createConsumerGuard<DB>(deps: {
     if (starting) deps.onFailing?.()
     const lastError = describeFailure(error)
     // One line per failed attempt: what failed and where, never the event's data nor a stack trace.
-    deps.log.error({ consumer: deps.name, eventId: event.id, eventType: event.type, position: event.position, attempt, nextDelayMs: delayMs, error: lastError },
-      'consumer failed on an event; backing off')
+    deps.log.error(
+      {
+        consumer: deps.name,
+        eventId: event.id,
+        eventType: event.type,
+        position: event.position,
+        attempt,
+        nextDelayMs: delayMs,
+        error: lastError,
+      },
+      'consumer failed on an event; backing off',
+    )
     try {
-      await recordFailure(deps.db, { consumer: deps.name, failingSince: since, attempts: attempt, lastError, event: { id: event.id, type: event.type, position: event.position }, nextAttemptAt: new Date(Date.now() + delayMs) })
+      await recordFailure(deps.db, {
+        consumer: deps.name,
+        failingSince: since,
+        attempts: attempt,
+        lastError,
+        event: { id: event.id, type: event.type, position: event.position },
+        nextAttemptAt: new Date(Date.now() + delayMs),
+      })
       recorded = true
     } catch (recordError) {
       deps.log.error({ consumer: deps.name, error: describeFailure(recordError) }, 'consumer could not record its failure')
@@ -115,7 +131,8 @@ export function createConsumerGuard<DB>(deps: {
       await failed(event, attempt, error, delayMs)
       await sleep(delayMs)
       await refreshSkips()
-      if (skipped.has(event.id)) deps.log.info(`consumer ${deps.name} passes over event ${event.id} at ${event.position}: an operator skipped it`)
+      if (skipped.has(event.id))
+        deps.log.info(`consumer ${deps.name} passes over event ${event.id} at ${event.position}: an operator skipped it`)
       try {
         await apply([event])
         return

@@ -66,7 +66,10 @@ export function createConsumerRuntime<DB>(deps: {
 
   async function loadStored(): Promise<void> {
     await guard.start()
-    await ensureCheckpoints(deps.db, deps.consumers.map((c) => c.name))
+    await ensureCheckpoints(
+      deps.db,
+      deps.consumers.map((c) => c.name),
+    )
     const stored = await readCheckpoints(deps.db)
     // Exactly the stored positions, also when lower than this process saw (a checkpoint reset to
     // replay from zero): the subscription starts from them.
@@ -143,10 +146,13 @@ export function createConsumerRuntime<DB>(deps: {
       await loadStored()
       const from = lowest()
       const current = guard
-      subscription = deps.store.subscribeToAll({ from: from || undefined, batchSize }, {
-        onEvents: (events) => current.handle(events, apply),
-        onCaughtUp: markCaughtUp,
-      })
+      subscription = deps.store.subscribeToAll(
+        { from: from || undefined, batchSize },
+        {
+          onEvents: (events) => current.handle(events, apply),
+          onCaughtUp: markCaughtUp,
+        },
+      )
     },
 
     /**

@@ -12,11 +12,20 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /** A path of field names; anything else (a record's key is data) is shown as […]. */
 function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : typeof segment === 'string' && IDENTIFIER.test(segment) ? `.${segment}` : '[…]')).join('').replace(/^\./, '') || '(root)'
+  return (
+    path
+      .map((segment) =>
+        typeof segment === 'number' ? `[${segment}]` : typeof segment === 'string' && IDENTIFIER.test(segment) ? `.${segment}` : '[…]',
+      )
+      .join('')
+      .replace(/^\./, '') || '(root)'
+  )
 }
 
 function isPostgresError(error: unknown): error is Error & { code: string } {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && 'severity' in error
+  return (
+    error instanceof Error && 'code' in error && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && 'severity' in error
+  )
 }
 
 /** Quoted parts of a message are where libraries put values ('invalid input syntax for type uuid: "x"'). */
@@ -33,7 +42,8 @@ function bounded(text: string): string {
 export function describeFailure(error: unknown): string {
   if (error instanceof ZodError) {
     const issues = error.issues.slice(0, FAILURE_TEXT_LIMITS.maxIssues).map((i) => `${fieldPath(i.path)}: ${i.code}`)
-    const more = error.issues.length > FAILURE_TEXT_LIMITS.maxIssues ? ` (+${error.issues.length - FAILURE_TEXT_LIMITS.maxIssues} more)` : ''
+    const more =
+      error.issues.length > FAILURE_TEXT_LIMITS.maxIssues ? ` (+${error.issues.length - FAILURE_TEXT_LIMITS.maxIssues} more)` : ''
     return bounded(`event data does not match its schema: ${issues.join('; ')}${more}`)
   }
   if (isPostgresError(error)) return bounded(`PostgreSQL ${error.code}: ${withoutQuotedValues(error.message)}`)

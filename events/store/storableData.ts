@@ -111,10 +111,15 @@ export function assertStorableAppend(stream: string, events: readonly NewEvent[]
   events.forEach((event, index) => {
     const at = `events[${index}]`
     if (typeof event.id !== 'string' || !UUID.test(event.id)) throw new UnstorableEventError(`${at}.id`, 'is not a UUID')
-    const typeReason = typeof event.type === 'string' ? (event.type.length === 0 ? 'is empty' : unstorableStringReason(event.type)) : 'is not a string'
+    const typeReason =
+      typeof event.type === 'string' ? (event.type.length === 0 ? 'is empty' : unstorableStringReason(event.type)) : 'is not a string'
     if (typeReason) throw new UnstorableEventError(`${at}.type`, typeReason)
-    for (const [part, value] of [['data', event.data], ['metadata', event.metadata]] as const) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UnstorableEventError(`${at}.${part}`, 'is not a JSON object')
+    for (const [part, value] of [
+      ['data', event.data],
+      ['metadata', event.metadata],
+    ] as const) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new UnstorableEventError(`${at}.${part}`, 'is not a JSON object')
       const found = findUnstorable(value, `${at}.${part}`)
       if (found) throw new UnstorableEventError(found.path, found.reason)
     }

@@ -31,7 +31,9 @@ export type PageLinks = { path: string; filters?: URLSearchParams }
  */
 export function unknownCursor(query: { starting_after?: string | undefined; ending_before?: string | undefined }): DomainError {
   const field = query.starting_after !== undefined ? 'starting_after' : 'ending_before'
-  return invalid('invalid_cursor', `The cursor ${field} does not name an item of this list`, [{ field: `query.${field}`, message: 'not an item of this list' }])
+  return invalid('invalid_cursor', `The cursor ${field} does not name an item of this list`, [
+    { field: `query.${field}`, message: 'not an item of this list' },
+  ])
 }
 
 export function cursorPageSchema<T extends z.ZodType>(item: T) {
@@ -61,7 +63,12 @@ export function inListOrder<Row>(rows: Row[], query: CursorQuery): Row[] {
  * Builds a page from rows fetched with one extra row (page_size + 1) in the cursor's direction,
  * in the list's order (see inListOrder).
  */
-export function toCursorPage<Row extends { id: string }, Item>(rows: Row[], query: CursorQuery, links: PageLinks, toItem: (row: Row) => Item) {
+export function toCursorPage<Row extends { id: string }, Item>(
+  rows: Row[],
+  query: CursorQuery,
+  links: PageLinks,
+  toItem: (row: Row) => Item,
+) {
   const backwards = isBackwards(query)
   const has_more = rows.length > query.page_size
   const page = rows.slice(0, query.page_size)

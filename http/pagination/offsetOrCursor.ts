@@ -6,22 +6,29 @@ import { type OffsetQuery, offsetPageSchema, offsetQueryShape } from './offsetPa
 
 type ModeParams = { [K in keyof OffsetOrCursorQuery]?: unknown }
 const given = (value: unknown) => value !== undefined
-const oneMode = (q: ModeParams) => !((given(q.limit) || given(q.offset)) && (given(q.page_size) || given(q.starting_after) || given(q.ending_before)))
+const oneMode = (q: ModeParams) =>
+  !((given(q.limit) || given(q.offset)) && (given(q.page_size) || given(q.starting_after) || given(q.ending_before)))
 const oneCursor = (q: ModeParams) => !(given(q.starting_after) && given(q.ending_before))
 
 /** The list's filters first, then both modes' parameters. */
 export function offsetOrCursorQuery<Filters extends z.ZodRawShape>(filters: Filters) {
-  return z.object({
-    ...filters,
-    ...offsetQueryShape,
-    page_size: pageSizeSchema.optional().describe('Cursor mode (the default): items per page, 1-1000, default 50'),
-    starting_after: cursorIdSchema.optional().describe('Cursor: id of the last item of the previous page'),
-    ending_before: cursorIdSchema.optional().describe('Cursor: id of the first item of the next page'),
-  }).refine(oneMode, 'use either limit/offset or page_size/starting_after/ending_before, not both')
+  return z
+    .object({
+      ...filters,
+      ...offsetQueryShape,
+      page_size: pageSizeSchema.optional().describe('Cursor mode (the default): items per page, 1-1000, default 50'),
+      starting_after: cursorIdSchema.optional().describe('Cursor: id of the last item of the previous page'),
+      ending_before: cursorIdSchema.optional().describe('Cursor: id of the first item of the next page'),
+    })
+    .refine(oneMode, 'use either limit/offset or page_size/starting_after/ending_before, not both')
     .refine(oneCursor, 'use starting_after or ending_before, not both')
 }
 
-export type OffsetOrCursorQuery = OffsetQuery & { page_size?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined }
+export type OffsetOrCursorQuery = OffsetQuery & {
+  page_size?: number | undefined
+  starting_after?: string | undefined
+  ending_before?: string | undefined
+}
 
 export const isOffsetMode = (query: OffsetQuery) => query.limit !== undefined || query.offset !== undefined
 
@@ -31,6 +38,10 @@ export function cursorOf(query: OffsetOrCursorQuery): CursorQuery {
 }
 
 export function offsetOrCursorPageSchema<T extends z.ZodType>(item: T) {
-  return z.union([cursorPageSchema(item), offsetPageSchema(item)])
-    .describe('Offset mode (limit or offset given): data, total, limit, offset. Otherwise cursor mode: has_more, page_size, url, data, page_next, page_prev.')
+  return z
+    .union([cursorPageSchema(item), offsetPageSchema(item)])
+    .describe(
+      'Offset mode (limit or offset given): data, total, limit, offset. Otherwise cursor mode: has_more, page_size, url, data, ' +
+        'page_next, page_prev.',
+    )
 }

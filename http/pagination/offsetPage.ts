@@ -7,7 +7,13 @@ export const MAX_LIST_OFFSET = 100_000
 
 export const offsetQueryShape = {
   limit: pageSizeSchema.optional().describe('Offset mode: items per page, 1-1000, default 50'),
-  offset: z.coerce.number().int().min(0).max(MAX_LIST_OFFSET).optional().describe('Offset mode: items to skip, default 0, at most 100000 (use the cursor beyond)'),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_LIST_OFFSET)
+    .optional()
+    .describe('Offset mode: items to skip, default 0, at most 100000 (use the cursor beyond)'),
 }
 
 export type OffsetQuery = { limit?: number | undefined; offset?: number | undefined }

@@ -33,7 +33,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await db.schema.createIndex('verification_sessions_customer').on('verification_sessions').columns(['customer_id', 'id']).execute()
   // The expiry timer's query: active sessions by due time.
-  await db.schema.createIndex('verification_sessions_due').on('verification_sessions').column('expires_at').where(sql.ref('status'), '=', 'ACTIVE').execute()
+  await db.schema
+    .createIndex('verification_sessions_due')
+    .on('verification_sessions')
+    .column('expires_at')
+    .where(sql.ref('status'), '=', 'ACTIVE')
+    .execute()
 
   await db.schema
     .createTable('documents')

@@ -65,7 +65,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'PENDING'`.execute(db)
   await sql`CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id) WHERE lease_token IS NOT NULL`.execute(db)
   await db.schema.createIndex('webhook_deliveries_endpoint_seq').on('webhook_deliveries').columns(['endpoint_id', 'message_seq']).execute()
-  await db.schema.createIndex('webhook_deliveries_endpoint_status').on('webhook_deliveries').columns(['endpoint_id', 'status', 'message_created_at']).execute()
+  await db.schema
+    .createIndex('webhook_deliveries_endpoint_status')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'status', 'message_created_at'])
+    .execute()
 
   await db.schema
     .createTable('webhook_attempts')

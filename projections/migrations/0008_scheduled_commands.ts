@@ -13,8 +13,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('stream', 'text', (c) => c.notNull())
     .addColumn('command', 'jsonb', (c) => c.notNull())
     .addColumn('due_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING').check(sql`status IN ('PENDING', 'PARKED')`))
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(sql`status IN ('PENDING', 'PARKED')`),
+    )
+    .addColumn('attempts', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`attempts >= 0`),
+    )
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
     // Bounded, and never data values (describeFailure).
     .addColumn('last_error', 'text', (c) => c.check(sql`length(last_error) <= 1000`))

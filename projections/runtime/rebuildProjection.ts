@@ -23,14 +23,23 @@ type Skipped = ReadonlySet<string>
  * Replays $all after `from` (up to `until` when given) into whatever `apply` scopes the projector
  * to, passing over the events an operator skipped; also used by verifyProjection.ts.
  */
-export async function replay(store: EventStore, apply: Apply, projector: Projector, from: Position, skipped: Skipped, until?: Position): Promise<{ position: Position; count: number }> {
+export async function replay(
+  store: EventStore,
+  apply: Apply,
+  projector: Projector,
+  from: Position,
+  skipped: Skipped,
+  until?: Position,
+): Promise<{ position: Position; count: number }> {
   let position = from
   let count = 0
   for (let i = 0; i < REBUILD_LIMITS.maxBatches; i++) {
     const read = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize })
     const events = until === undefined ? read : read.filter((e) => store.comparePositions(e.position, until) <= 0)
     if (events.length === 0) break
-    const handled = events.filter((e) => projector.handles.has(e.type) && !skipped.has(e.id)).map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
+    const handled = events
+      .filter((e) => projector.handles.has(e.type) && !skipped.has(e.id))
+      .map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
     if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled))
     count += events.length
     position = events[events.length - 1]!.position
@@ -45,7 +54,8 @@ export class RebuildAlreadyRunningError extends Error {
 type IndexRow = { indexname: string; indexdef: string }
 
 async function indexesOf(db: Kysely<ReadDatabase>, schema: string, table: string): Promise<IndexRow[]> {
-  const result = await sql<IndexRow>`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = ${schema} AND tablename = ${table}`.execute(db)
+  const result =
+    await sql<IndexRow>`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = ${schema} AND tablename = ${table}`.execute(db)
   return result.rows
 }
 

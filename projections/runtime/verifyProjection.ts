@@ -81,16 +81,23 @@ async function compareTable(db: Kysely<ReadDatabase>, table: string): Promise<Ta
   const key = await primaryKeyOf(db, table)
   const live = sql.id('public', table)
   const rebuilt = sql.id('pg_temp', table)
-  const joinOn = sql.join(key.map((c) => sql`l.${sql.id(c)} = r.${sql.id(c)}`), sql` AND `)
+  const joinOn = sql.join(
+    key.map((c) => sql`l.${sql.id(c)} = r.${sql.id(c)}`),
+    sql` AND `,
+  )
   const present = (alias: 'l' | 'r') => sql`${sql.id(alias, key[0]!)} IS NOT NULL`
   // jsonb of each whole row: equal values compare equal whatever their column types.
   const { rows } = await sql<DiffRow>`
-    SELECT CASE WHEN ${present('l')} THEN to_jsonb(l) END AS live, CASE WHEN ${present('r')} THEN to_jsonb(r) END AS rebuilt, count(*) OVER () AS total
+    SELECT CASE WHEN ${present('l')} THEN to_jsonb(l) END AS live, CASE WHEN ${present('r')} THEN to_jsonb(r) END AS rebuilt,
+      count(*) OVER () AS total
     FROM ${live} l FULL JOIN ${rebuilt} r ON ${joinOn}
     WHERE NOT (${present('l')} AND ${present('r')} AND to_jsonb(l) = to_jsonb(r))
     ORDER BY coalesce(${sql.id('l', key[0]!)}, ${sql.id('r', key[0]!)})
     LIMIT ${VERIFY_LIMITS.sampleSize}`.execute(db)
-  const counts = await sql<{ live: string; rebuilt: string }>`SELECT (SELECT count(*) FROM ${live}) AS live, (SELECT count(*) FROM ${rebuilt}) AS rebuilt`.execute(db)
+  const counts = await sql<{
+    live: string
+    rebuilt: string
+  }>`SELECT (SELECT count(*) FROM ${live}) AS live, (SELECT count(*) FROM ${rebuilt}) AS rebuilt`.execute(db)
   return {
     table,
     liveRows: Number(counts.rows[0]!.live),
@@ -103,7 +110,13 @@ async function compareTable(db: Kysely<ReadDatabase>, table: string): Promise<Ta
 const liveCheckpoint = (db: Kysely<ReadDatabase>, name: string): Promise<Position> => readCheckpoint(db, name)
 
 /** True when $all holds an event the projector handles after `from`, up to `until`. */
-async function handledBetween(store: EventStore, projector: Projector, skipped: ReadonlySet<string>, from: Position, until: Position): Promise<boolean> {
+async function handledBetween(
+  store: EventStore,
+  projector: Projector,
+  skipped: ReadonlySet<string>,
+  from: Position,
+  until: Position,
+): Promise<boolean> {
   let position = from
   for (;;) {
     const read = await store.readAll({ from: position || undefined, maxCount: STORE_LIMITS.maxReadCount })
@@ -114,7 +127,12 @@ async function handledBetween(store: EventStore, projector: Projector, skipped: 
   }
 }
 
-async function verifyOne(store: EventStore, conn: Kysely<ReadDatabase>, projector: Projector, maxSnapshotTries: number): Promise<VerifyResult> {
+async function verifyOne(
+  store: EventStore,
+  conn: Kysely<ReadDatabase>,
+  projector: Projector,
+  maxSnapshotTries: number,
+): Promise<VerifyResult> {
   const started = Date.now()
   for (const table of projector.tables) {
     await sql`CREATE TEMP TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(conn)
@@ -128,14 +146,22 @@ async function verifyOne(store: EventStore, conn: Kysely<ReadDatabase>, projecto
     for (let attempt = 1; ; attempt++) {
       // Catch up in short transactions (one per replayed batch) to the latest live checkpoint.
       const target = await liveCheckpoint(conn, projector.name)
-      const caughtUp = await replay(store, (work) => conn.transaction().execute((trx) => work(trx.withSchema('pg_temp'))), projector, shadowAt, skipped, target)
+      const caughtUp = await replay(
+        store,
+        (work) => conn.transaction().execute((trx) => work(trx.withSchema('pg_temp'))),
+        projector,
+        shadowAt,
+        skipped,
+        target,
+      )
       events += caughtUp.count
       shadowAt = caughtUp.position
       await sql.raw('BEGIN ISOLATION LEVEL REPEATABLE READ').execute(conn)
       try {
         // The first statement takes the snapshot: the live tables below are at this checkpoint.
         const position = await liveCheckpoint(conn, projector.name)
-        const moved = store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, skipped, shadowAt, position))
+        const moved =
+          store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, skipped, shadowAt, position))
         if (moved && attempt < maxSnapshotTries) continue
         if (moved) events += (await replay(store, (work) => work(shadow), projector, shadowAt, skipped, position)).count
         const tables: TableVerification[] = []

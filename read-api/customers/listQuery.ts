@@ -12,7 +12,10 @@ export const customerListQuery = offsetOrCursorQuery({
   status: z.enum(CUSTOMER_STATUSES).optional(),
   type: z.enum(CUSTOMER_TYPES).optional(),
   countryCode: countryCodeSchema.optional(),
-  sort: z.enum(CUSTOMER_SORTS).default('-createdAt').describe('-createdAt (default, newest first), createdAt, customerName, -customerName; ties broken by id'),
+  sort: z
+    .enum(CUSTOMER_SORTS)
+    .default('-createdAt')
+    .describe('-createdAt (default, newest first), createdAt, customerName, -customerName; ties broken by id'),
 })
 export type CustomerListQuery = z.infer<typeof customerListQuery>
 

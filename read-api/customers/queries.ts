@@ -11,10 +11,14 @@ export type Scope = { organizationId: string; onBehalfOf: string | undefined }
 /** A listed customer: its id (the cursor) and state; the sort columns stay in Postgres (a Date per row costs CPU). */
 type Row = { id: string; state: Customer }
 
-
 export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: string): Promise<Customer | undefined> {
   if (scope.onBehalfOf !== undefined && scope.onBehalfOf !== id) return undefined
-  const row = await db.selectFrom('customers').select('state').where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('customers')
+    .select('state')
+    .where('organization_id', '=', scope.organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst()
   return row?.state
 }
 
@@ -30,18 +34,34 @@ function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) 
 const sortColumn = (q: CustomerListQuery): 'created_at' | 'customer_name' => (q.sort.endsWith('createdAt') ? 'created_at' : 'customer_name')
 const descending = (q: CustomerListQuery) => q.sort.startsWith('-')
 
-export async function listCustomersByOffset(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery): Promise<{ rows: Row[]; total: number }> {
+export async function listCustomersByOffset(
+  db: Kysely<ReadDatabase>,
+  scope: Scope,
+  q: CustomerListQuery,
+): Promise<{ rows: Row[]; total: number }> {
   const direction = descending(q) ? 'desc' : 'asc'
   const [rows, count] = await Promise.all([
-    filtered(db, scope, q).select(['id', 'state'])
-      .orderBy(sortColumn(q), direction).orderBy('id', direction).limit(pageLimit(q)).offset(pageOffset(q)).execute(),
-    filtered(db, scope, q).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    filtered(db, scope, q)
+      .select(['id', 'state'])
+      .orderBy(sortColumn(q), direction)
+      .orderBy('id', direction)
+      .limit(pageLimit(q))
+      .offset(pageOffset(q))
+      .execute(),
+    filtered(db, scope, q)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.total) }
 }
 
 /** Cursor page plus one row (the has_more probe), in the sort's order (inListOrder); undefined for an unknown cursor. */
-export async function listCustomersByCursor(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery, page: CursorQuery): Promise<Row[] | undefined> {
+export async function listCustomersByCursor(
+  db: Kysely<ReadDatabase>,
+  scope: Scope,
+  q: CustomerListQuery,
+  page: CursorQuery,
+): Promise<Row[] | undefined> {
   const column = sortColumn(q)
   const cursorId = page.starting_after ?? page.ending_before
   const backwards = page.ending_before !== undefined
@@ -49,14 +69,21 @@ export async function listCustomersByCursor(db: Kysely<ReadDatabase>, scope: Sco
   const desc = descending(q) !== backwards
   let query: SelectQueryBuilder<ReadDatabase, 'customers', Row> = filtered(db, scope, q).select(['id', 'state'])
   if (cursorId !== undefined) {
-    const cursor = await db.selectFrom('customers').select(['created_at', 'customer_name'])
-      .where('organization_id', '=', scope.organizationId).where('id', '=', cursorId).executeTakeFirst()
+    const cursor = await db
+      .selectFrom('customers')
+      .select(['created_at', 'customer_name'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', cursorId)
+      .executeTakeFirst()
     if (!cursor) return undefined
     const value = cursor[column]
     // Row comparison (sort key, id): a keyset that stays exact when sort keys repeat.
     query = query.where((eb) => eb(eb.refTuple(column, 'id'), desc ? '<' : '>', eb.tuple(sql.val(value), cursorId)))
   }
-  const rows = await query.orderBy(column, desc ? 'desc' : 'asc').orderBy('id', desc ? 'desc' : 'asc').limit(page.page_size + 1).execute()
+  const rows = await query
+    .orderBy(column, desc ? 'desc' : 'asc')
+    .orderBy('id', desc ? 'desc' : 'asc')
+    .limit(page.page_size + 1)
+    .execute()
   return inListOrder(rows, page)
 }
-

@@ -5,8 +5,14 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import {
-  associatedEntityResource, complianceResource, customerResource, toAssociatedResource, toComplianceResource, toCustomerResource,
-  toSessionResource, verificationSessionResource,
+  associatedEntityResource,
+  complianceResource,
+  customerResource,
+  toAssociatedResource,
+  toComplianceResource,
+  toCustomerResource,
+  toSessionResource,
+  verificationSessionResource,
 } from '../../domain/customer/resource.js'
 import type { Customer } from '../../domain/customer/state.js'
 import { notFound } from '../../domain/errors.js'
@@ -29,75 +35,138 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     return customer
   }
 
-  app.get('/customers', {
-    schema: {
-      tags: CUSTOMER_TAGS,
-      summary: 'List customers (filters status, type, countryCode; sort; offset or cursor pagination)',
-      headers: readHeaders,
-      querystring: customerListQuery,
-      response: { 200: customerListResponse, ...errorResponses(422) },
+  app.get(
+    '/customers',
+    {
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'List customers (filters status, type, countryCode; sort; offset or cursor pagination)',
+        headers: readHeaders,
+        querystring: customerListQuery,
+        response: { 200: customerListResponse, ...errorResponses(422) },
+      },
     },
-  }, async (request) => {
-    const q = request.query
-    const toItem = (row: { state: Customer }) => toCustomerResource(row.state)
-    if (isOffsetMode(q)) {
-      const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
-      return toOffsetPage(rows, total, q, toItem)
-    }
-    const page = cursorOf(q)
-    const rows = await listCustomersByCursor(db, scopeOf(request), q, page)
-    if (!rows) throw unknownCursor(q)
-    return toCursorPage(rows, page, { path: '/v1/customers', filters: listFilters(q) }, toItem)
-  })
-
-  app.get('/customers/:id', {
-    schema: { tags: CUSTOMER_TAGS, summary: 'Read a customer', headers: readHeaders, params: customerIdParams, response: { 200: customerResource, ...errorResponses(404) } },
-  }, async (request) => toCustomerResource(await customerOr404(request, request.params.id)))
-
-  app.get('/customers/:id/compliance', {
-    schema: {
-      tags: CUSTOMER_TAGS,
-      summary: 'Requirement checklist of a customer, each item SATISFIED, MISSING or NOT_APPLICABLE',
-      headers: readHeaders,
-      params: customerIdParams,
-      response: { 200: complianceResource, ...errorResponses(404) },
+    async (request) => {
+      const q = request.query
+      const toItem = (row: { state: Customer }) => toCustomerResource(row.state)
+      if (isOffsetMode(q)) {
+        const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
+        return toOffsetPage(rows, total, q, toItem)
+      }
+      const page = cursorOf(q)
+      const rows = await listCustomersByCursor(db, scopeOf(request), q, page)
+      if (!rows) throw unknownCursor(q)
+      return toCursorPage(rows, page, { path: '/v1/customers', filters: listFilters(q) }, toItem)
     },
-  }, async (request) => toComplianceResource(await customerOr404(request, request.params.id), new Date()))
+  )
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'Read a customer',
+        headers: readHeaders,
+        params: customerIdParams,
+        response: { 200: customerResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => toCustomerResource(await customerOr404(request, request.params.id)),
+  )
+
+  app.get(
+    '/customers/:id/compliance',
+    {
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'Requirement checklist of a customer, each item SATISFIED, MISSING or NOT_APPLICABLE',
+        headers: readHeaders,
+        params: customerIdParams,
+        response: { 200: complianceResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => toComplianceResource(await customerOr404(request, request.params.id), new Date()),
+  )
 
   const entityList = z.object({ data: z.array(associatedEntityResource).describe('All of them (at most 50 per customer), oldest first') })
-  for (const [path, entityType, label] of [['associated_businesses', 'BUSINESS', 'associated businesses'], ['associated_persons', 'INDIVIDUAL', 'associated persons']] as const) {
-    app.get(`/customers/:customerId/${path}`, {
-      schema: { tags: CUSTOMER_TAGS, summary: `List the ${label} of a customer`, headers: readHeaders, params: customerIdNamedParams, response: { 200: entityList, ...errorResponses(404) } },
-    }, async (request) => {
-      const c = await customerOr404(request, request.params.customerId)
-      const now = new Date()
-      return { data: c.associated.filter((e) => e.entityType === entityType).map((e) => toAssociatedResource(c, e, now)) }
-    })
-    app.get(`/customers/:customerId/${path}/:entityId`, {
-      schema: { tags: CUSTOMER_TAGS, summary: `Read one of the ${label} of a customer`, headers: readHeaders, params: associatedEntityParams, response: { 200: associatedEntityResource, ...errorResponses(404) } },
-    }, async (request) => {
-      const c = await customerOr404(request, request.params.customerId)
-      const entity = c.associated.find((e) => e.id === request.params.entityId && e.entityType === entityType)
-      if (!entity) throw notFound('Associated entity', request.params.entityId)
-      return toAssociatedResource(c, entity, new Date())
-    })
+  for (const [path, entityType, label] of [
+    ['associated_businesses', 'BUSINESS', 'associated businesses'],
+    ['associated_persons', 'INDIVIDUAL', 'associated persons'],
+  ] as const) {
+    app.get(
+      `/customers/:customerId/${path}`,
+      {
+        schema: {
+          tags: CUSTOMER_TAGS,
+          summary: `List the ${label} of a customer`,
+          headers: readHeaders,
+          params: customerIdNamedParams,
+          response: { 200: entityList, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const c = await customerOr404(request, request.params.customerId)
+        const now = new Date()
+        return { data: c.associated.filter((e) => e.entityType === entityType).map((e) => toAssociatedResource(c, e, now)) }
+      },
+    )
+    app.get(
+      `/customers/:customerId/${path}/:entityId`,
+      {
+        schema: {
+          tags: CUSTOMER_TAGS,
+          summary: `Read one of the ${label} of a customer`,
+          headers: readHeaders,
+          params: associatedEntityParams,
+          response: { 200: associatedEntityResource, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const c = await customerOr404(request, request.params.customerId)
+        const entity = c.associated.find((e) => e.id === request.params.entityId && e.entityType === entityType)
+        if (!entity) throw notFound('Associated entity', request.params.entityId)
+        return toAssociatedResource(c, entity, new Date())
+      },
+    )
   }
 
-  const sessionList = z.object({ data: z.array(verificationSessionResource).describe('All sessions of the customer (at most 200), oldest first') })
-  app.get('/customers/:id/verification_sessions', {
-    schema: { tags: CUSTOMER_TAGS, summary: 'List the verification sessions of a customer', headers: readHeaders, params: customerIdParams, response: { 200: sessionList, ...errorResponses(404) } },
-  }, async (request) => {
-    const c = await customerOr404(request, request.params.id)
-    const now = new Date()
-    return { data: c.sessions.map((s) => toSessionResource(c.id, s, now)) }
+  const sessionList = z.object({
+    data: z.array(verificationSessionResource).describe('All sessions of the customer (at most 200), oldest first'),
   })
+  app.get(
+    '/customers/:id/verification_sessions',
+    {
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'List the verification sessions of a customer',
+        headers: readHeaders,
+        params: customerIdParams,
+        response: { 200: sessionList, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const c = await customerOr404(request, request.params.id)
+      const now = new Date()
+      return { data: c.sessions.map((s) => toSessionResource(c.id, s, now)) }
+    },
+  )
 
-  app.get('/customers/:id/verification_sessions/:sessionId', {
-    schema: { tags: CUSTOMER_TAGS, summary: 'Read a verification session (status EXPIRED once past expiresAt)', headers: readHeaders, params: sessionParams, response: { 200: verificationSessionResource, ...errorResponses(404) } },
-  }, async (request) => {
-    const c = await customerOr404(request, request.params.id)
-    const session = c.sessions.find((s) => s.id === request.params.sessionId)
-    if (!session) throw notFound('Verification session', request.params.sessionId)
-    return toSessionResource(c.id, session, new Date())
-  })
+  app.get(
+    '/customers/:id/verification_sessions/:sessionId',
+    {
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'Read a verification session (status EXPIRED once past expiresAt)',
+        headers: readHeaders,
+        params: sessionParams,
+        response: { 200: verificationSessionResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const c = await customerOr404(request, request.params.id)
+      const session = c.sessions.find((s) => s.id === request.params.sessionId)
+      if (!session) throw notFound('Verification session', request.params.sessionId)
+      return toSessionResource(c.id, session, new Date())
+    },
+  )
 }

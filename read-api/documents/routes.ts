@@ -11,15 +11,36 @@ import type { ReadDatabase } from '../../projections/schema.js'
 const params = idParam('id', 'doc_', 'Document')
 
 export const documentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
-  app.get('/documents/:id', {
-    schema: { tags: ['Documents'], summary: 'Read a document\'s metadata', headers: readHeaders, params, response: { 200: documentResource, ...errorResponses(404) } },
-  }, async (request) => {
-    const row = await db.selectFrom('documents').selectAll().where('organization_id', '=', request.principal!.organizationId).where('id', '=', request.params.id).executeTakeFirst()
-    // With X-On-Behalf-Of, another customer's document does not exist for this request.
-    if (!row || (request.onBehalfOf !== undefined && row.customer_id !== null && row.customer_id !== request.onBehalfOf)) throw notFound('Document', request.params.id)
-    return {
-      id: row.id, customerId: row.customer_id, fileName: row.file_name, contentType: row.content_type,
-      sizeBytes: row.size_bytes, sha256: row.sha256, createdAt: row.created_at.toISOString(),
-    }
-  })
+  app.get(
+    '/documents/:id',
+    {
+      schema: {
+        tags: ['Documents'],
+        summary: "Read a document's metadata",
+        headers: readHeaders,
+        params,
+        response: { 200: documentResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .selectFrom('documents')
+        .selectAll()
+        .where('organization_id', '=', request.principal!.organizationId)
+        .where('id', '=', request.params.id)
+        .executeTakeFirst()
+      // With X-On-Behalf-Of, another customer's document does not exist for this request.
+      if (!row || (request.onBehalfOf !== undefined && row.customer_id !== null && row.customer_id !== request.onBehalfOf))
+        throw notFound('Document', request.params.id)
+      return {
+        id: row.id,
+        customerId: row.customer_id,
+        fileName: row.file_name,
+        contentType: row.content_type,
+        sizeBytes: row.size_bytes,
+        sha256: row.sha256,
+        createdAt: row.created_at.toISOString(),
+      }
+    },
+  )
 }

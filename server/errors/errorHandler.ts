@@ -50,19 +50,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else if (error instanceof DomainError) apiError = toApiError(error)
     else if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body'
-      const headerError = context === 'headers' ? error.validation.map((v) => HEADER_ERRORS[v.instancePath.slice(1)]).find((e) => e !== undefined) : undefined
+      const headerError =
+        context === 'headers' ? error.validation.map((v) => HEADER_ERRORS[v.instancePath.slice(1)]).find((e) => e !== undefined) : undefined
       const where = CONTEXT_NAMES[context] ?? context
-      apiError = headerError?.() ?? new ApiError(400, `Invalid request ${where}`, 'invalid_request', error.validation.map((v) => {
-        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
-        return { field: path ? `${where}.${path}` : where, message: v.message ?? 'invalid' }
-      }))
+      apiError =
+        headerError?.() ??
+        new ApiError(
+          400,
+          `Invalid request ${where}`,
+          'invalid_request',
+          error.validation.map((v) => {
+            const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
+            return { field: path ? `${where}.${path}` : where, message: v.message ?? 'invalid' }
+          }),
+        )
     } else if (error instanceof WrongExpectedVersionError) {
       apiError = new ApiError(409, 'The resource was changed concurrently; retry the request', 'concurrent_modification')
     } else if (error instanceof StreamQueueFullError) {
       apiError = new ApiError(503, 'Too many requests are changing this resource at once; retry shortly', 'resource_busy')
     } else if (error instanceof UnstorableEventError) {
       // The request boundary refuses such values first; this is the store's defence in depth.
-      apiError = new ApiError(400, 'The request contains a value that cannot be stored', 'unstorable_value', [{ field: error.path, message: error.reason }])
+      apiError = new ApiError(400, 'The request contains a value that cannot be stored', 'unstorable_value', [
+        { field: error.path, message: error.reason },
+      ])
     } else if (!isResponseSerializationError(error)) apiError = fromFastifyError(error)
 
     if (!apiError) {

@@ -35,7 +35,15 @@ async function claim(db: Kysely<ReadDatabase>, organizationId: string, key: stri
   const lockedUntil = new Date(Date.now() + IDEMPOTENCY_LIMITS.lockMs)
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ organization_id: organizationId, key, fingerprint, state: 'in_progress', response_status: null, response_body: null, locked_until: lockedUntil })
+    .values({
+      organization_id: organizationId,
+      key,
+      fingerprint,
+      state: 'in_progress',
+      response_status: null,
+      response_body: null,
+      locked_until: lockedUntil,
+    })
     .onConflict((oc) => oc.columns(['organization_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst()
@@ -55,18 +63,33 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
     // Routes declare the header's schema too; this covers any that would not.
     if (!idempotencyKey.safeParse(key).success) throw invalidIdempotencyKey()
     const organizationId = request.principal.organizationId
-    const fingerprint = requestFingerprint({ method: request.method, route, params: request.params, query: request.query, body: request.body })
+    const fingerprint = requestFingerprint({
+      method: request.method,
+      route,
+      params: request.params,
+      query: request.query,
+      body: request.body,
+    })
 
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await claim(db, organizationId, key, fingerprint)) {
         request.idempotency = { organizationId, key }
         return
       }
-      const existing = await db.selectFrom('idempotency_keys').selectAll().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst()
+      const existing = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .executeTakeFirst()
       if (!existing) continue // deleted between our insert and select: claim again
       if (existing.created_at.getTime() < Date.now() - IDEMPOTENCY_LIMITS.retentionMs) {
-        await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key)
-          .where('created_at', '<', retentionCutoff()).execute()
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('organization_id', '=', organizationId)
+          .where('key', '=', key)
+          .where('created_at', '<', retentionCutoff())
+          .execute()
         continue
       }
       if (existing.fingerprint !== fingerprint) {
@@ -79,7 +102,11 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
         return reply.code(existing.response_status ?? 200).send(existing.response_body ?? '')
       }
       if (existing.locked_until.getTime() > Date.now()) {
-        throw new ApiError(409, 'A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_request_in_progress')
+        throw new ApiError(
+          409,
+          'A request with this Idempotency-Key is still in progress; retry shortly',
+          'idempotency_request_in_progress',
+        )
       }
       // The first request's process died mid-flight: take the key over, once.
       const taken = await db
@@ -105,7 +132,11 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
     request.idempotency = undefined
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : ''
     if (Buffer.byteLength(body) > IDEMPOTENCY_LIMITS.maxStoredBodyBytes) {
-      await db.deleteFrom('idempotency_keys').where('organization_id', '=', claimKey.organizationId).where('key', '=', claimKey.key).execute()
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('organization_id', '=', claimKey.organizationId)
+        .where('key', '=', claimKey.key)
+        .execute()
       return payload
     }
     await db

@@ -11,9 +11,7 @@ import { unstorableTextReason } from './storableText.js'
 
 export type InputProblem = { field: string; message: string }
 
-type Frame =
-  | { kind: 'object'; keys: Set<string>; key: string | undefined; expectKey: boolean }
-  | { kind: 'array'; index: number }
+type Frame = { kind: 'object'; keys: Set<string>; key: string | undefined; expectKey: boolean } | { kind: 'array'; index: number }
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c

@@ -34,7 +34,11 @@ function setHeaders(reply: FastifyReply, limit: CountedLimit): void {
 
 function tooManyRequests(limit: CountedLimit, per: 'API key' | 'IP address'): ApiError {
   const retry = Math.max(1, limit.ttlInSeconds)
-  return new ApiError(429, `Too many requests: at most ${limit.max} per ${limit.timeWindow / 1_000} s for this ${per}; retry in ${retry} s`, 'rate_limited')
+  return new ApiError(
+    429,
+    `Too many requests: at most ${limit.max} per ${limit.timeWindow / 1_000} s for this ${per}; retry in ${retry} s`,
+    'rate_limited',
+  )
 }
 
 export const rateLimits = fp(async (app: FastifyInstance, config: RateLimitConfig) => {

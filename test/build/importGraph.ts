@@ -62,14 +62,20 @@ export function importCycles(files: string[], imports: Import[]): string[][] {
   for (const start of files) {
     if (index.has(start)) continue
     const work: { file: string; next: number }[] = [{ file: start, next: 0 }]
-    index.set(start, counter); low.set(start, counter++); stack.push(start); onStack.add(start)
+    index.set(start, counter)
+    low.set(start, counter++)
+    stack.push(start)
+    onStack.add(start)
     while (work.length > 0) {
       const frame = work[work.length - 1]!
       const targets = edges.get(frame.file)!
       if (frame.next < targets.length) {
         const target = targets[frame.next++]!
         if (!index.has(target)) {
-          index.set(target, counter); low.set(target, counter++); stack.push(target); onStack.add(target)
+          index.set(target, counter)
+          low.set(target, counter++)
+          stack.push(target)
+          onStack.add(target)
           work.push({ file: target, next: 0 })
         } else if (onStack.has(target)) {
           low.set(frame.file, Math.min(low.get(frame.file)!, index.get(target)!))

@@ -39,10 +39,17 @@ t.test('the rule itself: it catches what the table forbids and passes what it al
   t.ok(at('webhooks/x.ts', 'read-api/y.ts'), 'nor the read API')
   t.equal(at('server/x.ts', 'webhooks/y.ts'), undefined, 'the server wires everything')
   t.ok(at('newfolder/x.ts', 'domain/y.ts'), 'a folder missing from the table is an error')
-  t.same(importCycles(['a.ts', 'b.ts', 'c.ts', 'd.ts'], [
-    { from: 'a.ts', to: 'b.ts', external: false },
-    { from: 'b.ts', to: 'c.ts', external: false },
-    { from: 'c.ts', to: 'a.ts', external: false },
-    { from: 'd.ts', to: 'a.ts', external: false },
-  ]), [['a.ts', 'b.ts', 'c.ts']], 'a three-file cycle is found, and a file that only imports into it is not part of it')
+  t.same(
+    importCycles(
+      ['a.ts', 'b.ts', 'c.ts', 'd.ts'],
+      [
+        { from: 'a.ts', to: 'b.ts', external: false },
+        { from: 'b.ts', to: 'c.ts', external: false },
+        { from: 'c.ts', to: 'a.ts', external: false },
+        { from: 'd.ts', to: 'a.ts', external: false },
+      ],
+    ),
+    [['a.ts', 'b.ts', 'c.ts']],
+    'a three-file cycle is found, and a file that only imports into it is not part of it',
+  )
 })

@@ -1,5 +1,6 @@
-// One formatter and linter (Biome, configured in biome.json) checks every file, and no source line
-// is longer than 140 characters (the formatter wraps code; this also catches strings and comments).
+// One formatter (Prettier, .prettierrc.json) and one linter (typescript-eslint, eslint.config.js)
+// check every file, and no source line is longer than 140 characters (the formatter wraps code;
+// this also catches strings and comments).
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -8,7 +9,9 @@ import { fileURLToPath } from 'node:url'
 import t from 'tap'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
+const require = createRequire(import.meta.url)
+const prettier = require.resolve('prettier/bin/prettier.cjs')
+const eslint = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin/eslint.js')
 export const MAX_LINE_LENGTH = 140
 
 function run(file: string, args: string[]): Promise<{ ok: boolean; output: string }> {
@@ -19,8 +22,13 @@ function run(file: string, args: string[]): Promise<{ ok: boolean; output: strin
   })
 }
 
-t.test('biome check (format and lint) passes: run `npm run format` to fix formatting', async (t) => {
-  const { ok, output } = await run(process.execPath, [biome, 'check', '--max-diagnostics=20', '.'])
+t.test('prettier --check passes (run `npm run format` to fix)', async (t) => {
+  const { ok, output } = await run(process.execPath, [prettier, '--check', '.'])
+  t.ok(ok, ok ? 'formatted' : output)
+})
+
+t.test('eslint reports nothing', async (t) => {
+  const { ok, output } = await run(process.execPath, [eslint, '--max-warnings=0', '.'])
   t.ok(ok, ok ? 'clean' : output)
 })
 

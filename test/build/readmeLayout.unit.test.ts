@@ -16,5 +16,9 @@ t.test('every tracked top-level folder appears in the README layout table', asyn
   const table = readme.slice(readme.indexOf('| folder | holds |'))
   const rows = table.split('\n').filter((line) => line.startsWith('|'))
   const named = new Set(rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([^`/]+)\/`/g)].map((m) => m[1]!)))
-  t.same(folders.filter((f) => !named.has(f)), [], 'no folder missing from the table')
+  t.same(
+    folders.filter((f) => !named.has(f)),
+    [],
+    'no folder missing from the table',
+  )
 })

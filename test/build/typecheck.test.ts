@@ -11,9 +11,14 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 t.test('tsc --noEmit reports no errors', async (t) => {
   const output = await new Promise<string>((resolve) => {
-    execFile(process.execPath, [tsc, '--noEmit', '-p', root], { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve(error ? `${stdout}${stderr}`.trim() || String(error) : '')
-    })
+    execFile(
+      process.execPath,
+      [tsc, '--noEmit', '-p', root],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve(error ? `${stdout}${stderr}`.trim() || String(error) : '')
+      },
+    )
   })
   t.equal(output, '', 'no type errors')
 })

@@ -39,7 +39,10 @@ function exited(server: Server, timeoutMs: number): Promise<number | null> {
 function demoKey(server: Server, stderr: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffered = ''
-    const timer = setTimeout(() => reject(new Error(`no demo key within ${SERVER_START_TIMEOUT_MS} ms: ${stderr()}`)), SERVER_START_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => reject(new Error(`no demo key within ${SERVER_START_TIMEOUT_MS} ms: ${stderr()}`)),
+      SERVER_START_TIMEOUT_MS,
+    )
     server.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk
       const line = buffered.split('\n').find((l) => l.startsWith('sk_sandbox_'))
@@ -77,7 +80,11 @@ const get = (apiKey: string) => fetch(`${baseUrl}/v1/webhooks/endpoints`, { head
 t.test('orgs create beside a running server on the same DATA_DIR', async (t) => {
   const env = { DATA_DIR: dataDir }
   let stderr = ''
-  const server: Server = spawn(TSX, ['server/main.ts'], { cwd: REPO_ROOT, env: childEnv({ ...env, PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] })
+  const server: Server = spawn(TSX, ['server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv({ ...env, PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   server.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   t.teardown(async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -96,7 +103,7 @@ t.test('orgs create beside a running server on the same DATA_DIR', async (t) => 
   t.equal(run.code, 0, run.stderr)
   const created = stdoutJson<{ organizationId: string; apiKey: string; environment: string }>(run)
   t.equal(created.environment, 'sandbox')
-  t.ok(existsSync(pidFile), 'the CLI left the server\'s cluster running')
+  t.ok(existsSync(pidFile), "the CLI left the server's cluster running")
   t.equal((await get(created.apiKey)).status, 200, 'the running server accepts the key the CLI created')
   t.equal((await get(`sk_sandbox_${'y'.repeat(32)}`)).status, 401, 'and still refuses others')
 
@@ -111,6 +118,9 @@ t.test('orgs create beside a running server on the same DATA_DIR', async (t) => 
   const status = await runCli(['projections', 'status'], env)
   t.equal(status.code, 0, status.stderr)
   const body = stdoutJson<{ head: string; projections: { lag: number }[] }>(status)
-  t.ok(body.projections.every((p) => p.lag === 0), 'every projection caught up')
+  t.ok(
+    body.projections.every((p) => p.lag === 0),
+    'every projection caught up',
+  )
   t.notOk(existsSync(pidFile), 'the CLI stopped the cluster it started')
 })

@@ -13,8 +13,14 @@ const listEndpoints = (apiKey: string) => h.request({ method: 'GET', url: '/v1/w
 type CreatedOrg = { organizationId: string; name: string; apiKey: string; keyId: string; environment: string }
 type CreatedKey = Omit<CreatedOrg, 'name'>
 type StreamedEvent = {
-  id: string; stream: string; revision: string; position: string; type: string
-  data: Record<string, unknown>; metadata: Record<string, unknown>; recordedAt: string
+  id: string
+  stream: string
+  revision: string
+  position: string
+  type: string
+  data: Record<string, unknown>
+  metadata: Record<string, unknown>
+  recordedAt: string
 }
 
 let org: CreatedOrg
@@ -56,9 +62,19 @@ t.test('events stream: the organization history with metadata, key hashes redact
   const run = await runCli(['events', 'stream', `organization-${org.organizationId}`], env)
   t.equal(run.code, 0, run.stderr)
   const events = jsonLines<StreamedEvent>(run)
-  t.same(events.map((e) => e.type), ['OrganizationCreated', 'ApiKeyCreated', 'ApiKeyCreated'])
-  t.same(events.map((e) => e.revision), ['0', '1', '2'], 'revisions as strings, in order')
-  t.ok(events.every((e, i) => i === 0 || e.position > events[i - 1]!.position), 'positions increase')
+  t.same(
+    events.map((e) => e.type),
+    ['OrganizationCreated', 'ApiKeyCreated', 'ApiKeyCreated'],
+  )
+  t.same(
+    events.map((e) => e.revision),
+    ['0', '1', '2'],
+    'revisions as strings, in order',
+  )
+  t.ok(
+    events.every((e, i) => i === 0 || e.position > events[i - 1]!.position),
+    'positions increase',
+  )
   for (const e of events) {
     t.same(Object.keys(e).sort(), ['data', 'id', 'metadata', 'position', 'recordedAt', 'revision', 'stream', 'type'])
     t.equal(e.stream, `organization-${org.organizationId}`)
@@ -82,7 +98,10 @@ t.test('events stream: webhook signing secrets are redacted, current and rotated
   const run = await runCli(['events', 'stream', `webhook_endpoint-${id}`], env)
   t.equal(run.code, 0, run.stderr)
   const events = jsonLines<StreamedEvent>(run)
-  t.same(events.map((e) => e.type), ['WebhookEndpointCreated', 'WebhookEndpointSecretRotated'])
+  t.same(
+    events.map((e) => e.type),
+    ['WebhookEndpointCreated', 'WebhookEndpointSecretRotated'],
+  )
   t.match(events[0]!.data, { endpointId: id, url: 'https://example.com/audit', secret: '[redacted]' })
   t.match(events[1]!.data, { endpointId: id, secret: '[redacted]', previousSecretExpiresAt: String })
   t.notOk(run.stdout.includes(first) || run.stdout.includes(rotated) || run.stdout.includes('whsec_'), 'no signing secret in the output')
@@ -118,7 +137,11 @@ t.test('usage errors: exit 2, a JSON error, then the usage text; nothing on stdo
   })
 
   t.equal(unknown.code, 2)
-  t.match(stderrError(unknown), { error: 'usage_error', message: /unknown projection "ledgers"; valid names: organizations, webhook_endpoints/, validNames: ['organizations', 'webhook_endpoints'] })
+  t.match(stderrError(unknown), {
+    error: 'usage_error',
+    message: /unknown projection "ledgers"; valid names: organizations, webhook_endpoints/,
+    validNames: ['organizations', 'webhook_endpoints'],
+  })
 
   t.equal(help.code, 0, '--help is not an error')
   t.equal(help.stdout, '', 'help goes to stderr: stdout is for JSON only')

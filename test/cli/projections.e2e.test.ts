@@ -12,7 +12,14 @@ import { createTestDatabase } from '../harness/testDatabase.js'
 import { runCli, stdoutJson } from './fixtures/runCli.js'
 
 type Lag = { name: string; position: string | null; lag: number }
-type Status = { head: string | null; complete: boolean; projections: Lag[]; webhookSubscriber: Lag; consumers: { name: string; status: string }[]; skips: unknown[] }
+type Status = {
+  head: string | null
+  complete: boolean
+  projections: Lag[]
+  webhookSubscriber: Lag
+  consumers: { name: string; status: string }[]
+  skips: unknown[]
+}
 type RebuildResult = { projection: string; events: number; position: string; durationMs: number }
 
 const names = allProjectors.map((p) => p.name)
@@ -30,10 +37,18 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   const caughtUp = await status()
   t.match(caughtUp.head, /^\d{20}\/\d{20}$/)
   t.equal(caughtUp.complete, true)
-  t.same(caughtUp.projections, names.map((name) => ({ name, position: caughtUp.head, lag: 0 })), 'every projector at the head')
+  t.same(
+    caughtUp.projections,
+    names.map((name) => ({ name, position: caughtUp.head, lag: 0 })),
+    'every projector at the head',
+  )
   // The CLI runs no webhook subscriber: it has no checkpoint, but no event it handles either.
   t.same(caughtUp.webhookSubscriber, { name: 'webhook_messages', position: null, lag: 0 })
-  t.same(caughtUp.consumers, [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }, { name: 'workflows', status: 'ok' }])
+  t.same(caughtUp.consumers, [
+    { name: 'projections', status: 'ok' },
+    { name: 'webhook_messages', status: 'ok' },
+    { name: 'workflows', status: 'ok' },
+  ])
   t.same(caughtUp.skips, [])
 
   // Another process appends through the event store alone: nothing projects these events.
@@ -42,12 +57,16 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   // $all shows an event once no older writer is running anywhere in the cluster (other test files
   // share it); wait for that here so the status below is deterministic.
   const deadline = Date.now() + 10_000
-  while ((await store.readAll({ from: caughtUp.head as Position })).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+  while ((await store.readAll({ from: caughtUp.head as Position })).length < 2 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50))
   await store.close()
   const lagging = await status()
   t.equal(lagging.head, behind.position, 'head is the last appended event')
-  t.same(lagging.projections, names.map((name) => ({ name, position: caughtUp.head, lag: name === 'organizations' ? 2 : 0 })),
-    'checkpoints unchanged (status projects nothing); only the organizations projector handles OrganizationCreated and ApiKeyCreated')
+  t.same(
+    lagging.projections,
+    names.map((name) => ({ name, position: caughtUp.head, lag: name === 'organizations' ? 2 : 0 })),
+    'checkpoints unchanged (status projects nothing); only the organizations projector handles OrganizationCreated and ApiKeyCreated',
+  )
   t.equal(lagging.webhookSubscriber.lag, 0, 'neither maps to a webhook message')
 })
 
@@ -58,7 +77,9 @@ t.test('status: a caught-up system shows lag 0, whatever events no consumer hand
   // A test event: the webhook subscriber handles it (a message), no projector does.
   t.equal((await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${endpoint.json().id}/test` })).statusCode, 202)
   // Last, an event nobody handles: the projectors' stored checkpoints stay behind it.
-  const noise = await h.runtime.store.appendToStream('noise-1', [{ id: randomUUID(), type: 'NoiseRecorded', data: { n: 1 }, metadata: { organizationId: h.org.organizationId } }])
+  const noise = await h.runtime.store.appendToStream('noise-1', [
+    { id: randomUUID(), type: 'NoiseRecorded', data: { n: 1 }, metadata: { organizationId: h.org.organizationId } },
+  ])
   t.ok(await h.runtime.runner.waitFor(noise.position, 10_000), 'runner passed the noise')
   t.ok(await h.runtime.webhooks.waitForMessages(noise.position, 10_000), 'subscriber passed the noise')
 
@@ -66,8 +87,15 @@ t.test('status: a caught-up system shows lag 0, whatever events no consumer hand
   t.equal(run.code, 0, run.stderr)
   const status = stdoutJson<Status>(run)
   t.equal(status.head, noise.position)
-  t.same(status.projections.map((p) => [p.name, p.lag]), names.map((name) => [name, 0]), 'every projector: lag 0')
-  t.ok(status.projections.some((p) => p.position !== status.head), 'although some checkpoints are behind the head (unhandled events)')
+  t.same(
+    status.projections.map((p) => [p.name, p.lag]),
+    names.map((name) => [name, 0]),
+    'every projector: lag 0',
+  )
+  t.ok(
+    status.projections.some((p) => p.position !== status.head),
+    'although some checkpoints are behind the head (unhandled events)',
+  )
   t.equal(status.webhookSubscriber.lag, 0, 'webhook subscriber: lag 0')
 })
 
@@ -77,13 +105,26 @@ t.test('rebuild webhook_endpoints: identical rows, and the API answers in full t
   const ENDPOINTS = 40
   const ids: string[] = []
   for (let i = 0; i < ENDPOINTS; i += 10) {
-    const batch = await Promise.all(Array.from({ length: 10 }, (_, j) =>
-      h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: `https://example.com/${i + j}`, filterTypes: ['customer.created'], metadata: { n: i + j } } })))
+    const batch = await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        h.request({
+          method: 'POST',
+          url: '/v1/webhooks/endpoints',
+          payload: { url: `https://example.com/${i + j}`, filterTypes: ['customer.created'], metadata: { n: i + j } },
+        }),
+      ),
+    )
     for (const res of batch) ids.push(res.json().id as string)
   }
   // Every event type the projector handles, so the replay exercises each of them.
-  for (const id of ids.slice(0, 5)) t.equal((await h.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${id}`, payload: { description: 'updated', disabled: true } })).statusCode, 200)
-  for (const id of ids.slice(5, 10)) t.equal((await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${id}/secret/rotate` })).statusCode, 200)
+  for (const id of ids.slice(0, 5))
+    t.equal(
+      (await h.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${id}`, payload: { description: 'updated', disabled: true } }))
+        .statusCode,
+      200,
+    )
+  for (const id of ids.slice(5, 10))
+    t.equal((await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${id}/secret/rotate` })).statusCode, 200)
   for (const id of ids.slice(10, 15)) t.equal((await h.request({ method: 'DELETE', url: `/v1/webhooks/endpoints/${id}` })).statusCode, 200)
   const live = ENDPOINTS - 5
 
@@ -112,8 +153,14 @@ t.test('rebuild webhook_endpoints: identical rows, and the API answers in full t
   t.equal(results.length, 1)
   t.match(results[0], { projection: 'webhook_endpoints', events: eventCount, position: /^\d{20}\/\d{20}$/, durationMs: Number })
   t.ok(statuses.length >= 5, `the API was polled ${statuses.length} times during the rebuild`)
-  t.ok(statuses.every((s) => s === 200), 'every request answered 200')
-  t.ok(sizes.every((n) => n === live), 'never an empty or partial list')
+  t.ok(
+    statuses.every((s) => s === 200),
+    'every request answered 200',
+  )
+  t.ok(
+    sizes.every((n) => n === live),
+    'never an empty or partial list',
+  )
   t.same(await snapshot(), before, 'rows identical after the rebuild')
 
   // The live projector resumes from the rebuilt checkpoint: a new endpoint is readable at once.
@@ -128,6 +175,9 @@ t.test('rebuild with no name rebuilds every projection; keys still authenticate'
   const fresh = await h.newOrganization('Rebuilt')
   const run = await runCli(['projections', 'rebuild'], { DATABASE_URL: h.runtime.databaseUrl })
   t.equal(run.code, 0, run.stderr)
-  t.same(stdoutJson<RebuildResult[]>(run).map((r) => r.projection), names)
+  t.same(
+    stdoutJson<RebuildResult[]>(run).map((r) => r.projection),
+    names,
+  )
   t.equal((await h.request({ method: 'GET', url: '/v1/webhooks/endpoints', apiKey: fresh.apiKey })).statusCode, 200)
 })

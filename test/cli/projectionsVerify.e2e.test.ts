@@ -11,8 +11,14 @@ import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 type Difference = { kind: 'missing' | 'unexpected' | 'changed'; key: Record<string, unknown>; columns?: string[] }
 type Verified = {
   consistent: boolean
-  projections: { projection: string; position: string; events: number; rowsCompared: number; differences: number
-    tables: { table: string; liveRows: number; rebuiltRows: number; differences: number; sample: Difference[] }[] }[]
+  projections: {
+    projection: string
+    position: string
+    events: number
+    rowsCompared: number
+    differences: number
+    tables: { table: string; liveRows: number; rebuiltRows: number; differences: number; sample: Difference[] }[]
+  }[]
 }
 
 const h = await startTestApp(t)
@@ -28,7 +34,11 @@ const acme = await createBusiness(h)
 await upload(h, acme.id)
 const endpoints: string[] = []
 for (let i = 0; i < 3; i++) {
-  const res = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: `https://example.com/hook/${i}`, metadata: { n: String(i) } } })
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: { url: `https://example.com/hook/${i}`, metadata: { n: String(i) } },
+  })
   if (res.statusCode !== 201) throw new Error(`create endpoint: ${res.statusCode} ${res.body}`)
   endpoints.push(res.json().id as string)
 }
@@ -41,7 +51,11 @@ t.test('a healthy store: every projection rebuilt, zero differences, exit 0', as
   t.equal(run.code, 0, run.stderr)
   const result = stdoutJson<Verified>(run)
   t.equal(result.consistent, true)
-  t.same(result.projections.map((p) => p.projection), allProjectors.map((p) => p.name), 'every projection, in order')
+  t.same(
+    result.projections.map((p) => p.projection),
+    allProjectors.map((p) => p.name),
+    'every projection, in order',
+  )
   for (const p of result.projections) {
     t.equal(p.differences, 0, `${p.projection}: no difference`)
     t.ok(p.rowsCompared > 0, `${p.projection}: compared ${p.rowsCompared} rows`)
@@ -58,7 +72,11 @@ t.test('while the API keeps writing, the comparison is at one consistent checkpo
   const failed: number[] = []
   const writer = (async () => {
     while (writing) {
-      const res = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: `https://example.com/busy/${written}` } })
+      const res = await h.request({
+        method: 'POST',
+        url: '/v1/webhooks/endpoints',
+        payload: { url: `https://example.com/busy/${written}` },
+      })
       if (res.statusCode === 201) written += 1
       else failed.push(res.statusCode)
     }
@@ -84,7 +102,10 @@ t.test('tampered live rows: each reported by key and column, exit 1, the live ro
   t.equal(result.consistent, false)
   const byName = new Map(result.projections.map((p) => [p.projection, p]))
   const sampleOf = (projection: string, table: string) => byName.get(projection)!.tables.find((x) => x.table === table)!
-  t.match(sampleOf('customers', 'customers'), { differences: 1, sample: [{ kind: 'changed', key: { id: ada.id }, columns: ['customer_name'] }] })
+  t.match(sampleOf('customers', 'customers'), {
+    differences: 1,
+    sample: [{ kind: 'changed', key: { id: ada.id }, columns: ['customer_name'] }],
+  })
   t.match(sampleOf('webhook_endpoints', 'webhook_endpoints'), { differences: 1, sample: [{ kind: 'missing', key: { id: endpoints[1] } }] })
   t.match(sampleOf('organizations', 'organizations'), { differences: 1, sample: [{ kind: 'unexpected', key: { id: 'org_forged' } }] })
   t.equal(byName.get('documents')!.differences, 0, 'an untouched projection still compares equal')

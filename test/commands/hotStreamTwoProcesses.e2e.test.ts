@@ -40,8 +40,9 @@ t.test(`${UPDATES} concurrent updates to one endpoint over two processes: all la
   const created = await call(servers[0]!, 'POST', '/v1/webhooks/endpoints', { url: 'http://127.0.0.1:9/hook' })
   t.equal(created.status, 201)
   const id = String(created.body.id)
-  const replies = await Promise.all(Array.from({ length: UPDATES }, (_, i) =>
-    call(servers[i % 2]!, 'PUT', `/v1/webhooks/endpoints/${id}`, { description: `update ${i}` })))
+  const replies = await Promise.all(
+    Array.from({ length: UPDATES }, (_, i) => call(servers[i % 2]!, 'PUT', `/v1/webhooks/endpoints/${id}`, { description: `update ${i}` })),
+  )
   const statuses = replies.map((r) => r.status)
   t.equal(statuses.filter((s) => s === 409).length, 0, 'no concurrent_modification')
   t.equal(statuses.filter((s) => s === 200).length, UPDATES, 'every update answered 200')
@@ -50,7 +51,11 @@ t.test(`${UPDATES} concurrent updates to one endpoint over two processes: all la
   t.teardown(() => store.close())
   const events = await store.readStream(streams.webhookEndpoint(id))
   t.equal(events.length, UPDATES + 1, 'created + every update in the stream')
-  t.same(events.map((e) => Number(e.revision)), events.map((_, i) => i), 'one revision after another')
+  t.same(
+    events.map((e) => Number(e.revision)),
+    events.map((_, i) => i),
+    'one revision after another',
+  )
   const descriptionOf = (data: unknown) => (data as { description?: string }).description
   const descriptions = new Set(events.slice(1).map((e) => descriptionOf(e.data)))
   t.equal(descriptions.size, UPDATES, 'each update is its own event')

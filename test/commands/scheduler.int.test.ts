@@ -24,10 +24,18 @@ const recordingLog = { error: (obj: object, msg: string) => void errors.push({ o
 
 /** A row for a test aggregate (the table takes any name; only the registry knows what runs). */
 async function insertRow(id: string, aggregate: string, command: unknown, dueAt: Date) {
-  await db.insertInto('scheduled_commands').values({
-    id, organization_id: h.org.organizationId, aggregate, stream: `probe-${id}`,
-    command: JSON.stringify(command), due_at: dueAt, next_attempt_at: dueAt,
-  }).execute()
+  await db
+    .insertInto('scheduled_commands')
+    .values({
+      id,
+      organization_id: h.org.organizationId,
+      aggregate,
+      stream: `probe-${id}`,
+      command: JSON.stringify(command),
+      due_at: dueAt,
+      next_attempt_at: dueAt,
+    })
+    .execute()
 }
 const rowOf = (id: string) => db.selectFrom('scheduled_commands').selectAll().where('id', '=', id).executeTakeFirst()
 const clear = () => db.deleteFrom('scheduled_commands').execute()
@@ -35,7 +43,11 @@ const clear = () => db.deleteFrom('scheduled_commands').execute()
 t.test('scheduling: the same id twice is a no-op; the command is checked on the way in', async (t) => {
   await clear()
   const request = {
-    id: 'timer-1', organizationId: 'org_1', aggregate: 'customer' as const, stream: 'customer-cus_1', dueAt: new Date(Date.now() + 60_000),
+    id: 'timer-1',
+    organizationId: 'org_1',
+    aggregate: 'customer' as const,
+    stream: 'customer-cus_1',
+    dueAt: new Date(Date.now() + 60_000),
     command: { type: 'ExpireVerificationSession' as const, organizationId: 'org_1', customerId: 'cus_1', sessionId: 'vsess_1' },
   }
   t.equal(await scheduleCommand(db, request), true, 'added')
@@ -187,7 +199,11 @@ t.test('due verification sessions: two instances racing expire each exactly once
   const { organizationId } = h.org
   for (const s of sessions) {
     await scheduleCommand(db, {
-      id: expiryTimerId(s.sessionId), organizationId, aggregate: 'customer', stream: `customer-${s.customerId}`, dueAt: new Date(),
+      id: expiryTimerId(s.sessionId),
+      organizationId,
+      aggregate: 'customer',
+      stream: `customer-${s.customerId}`,
+      dueAt: new Date(),
       command: { type: 'ExpireVerificationSession', organizationId, customerId: s.customerId, sessionId: s.sessionId },
     })
   }
@@ -205,7 +221,13 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
   await h.runtime.runner.stop()
   await clear()
   await h.runtime.db.deleteFrom('consumer_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
-  const runner = createWorkflowRunner({ store, db, workflows: allWorkflows, consumers: timerConsumers, log: { info: () => undefined, error: () => undefined } })
+  const runner = createWorkflowRunner({
+    store,
+    db,
+    workflows: allWorkflows,
+    consumers: timerConsumers,
+    log: { info: () => undefined, error: () => undefined },
+  })
   await runner.start()
   t.teardown(() => runner.stop())
   const head = await store.readAll({ maxCount: 10_000 })

@@ -5,7 +5,10 @@ import { SCHEDULER_LIMITS } from '../../commands/scheduler/limits.js'
 
 t.test('doubles from the base up to the cap', async (t) => {
   const limits = { backoffBaseMs: 100, backoffMaxMs: 1_000 }
-  t.same([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, limits)), [100, 200, 400, 800, 1_000, 1_000])
+  t.same(
+    [1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, limits)),
+    [100, 200, 400, 800, 1_000, 1_000],
+  )
 })
 
 t.test('the named limits: a second after the first failure, at most 15 minutes, whatever the count', async (t) => {

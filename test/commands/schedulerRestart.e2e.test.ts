@@ -33,7 +33,9 @@ t.teardown(() => client.end())
 
 async function post(url: string, body: unknown): Promise<{ id: string }> {
   const res = await fetch(`${server.baseUrl}${url}`, {
-    method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   })
   if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
   return (await res.json()) as { id: string }
@@ -47,7 +49,7 @@ t.test('timers due while the service is down fire exactly once after restart', a
   const first = await post('/v1/customers/individuals', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })
   const firstSession = await post(`/v1/customers/${first.id}/verification_sessions`, {})
   const second = await post('/v1/customers/individuals', { firstName: 'Grace', lastName: 'Hopper' })
-  t.same(await timerIds(), [expiryTimerId(firstSession.id)], 'the first session\'s timer is stored')
+  t.same(await timerIds(), [expiryTimerId(firstSession.id)], "the first session's timer is stored")
 
   server.kill('SIGKILL')
   await server.exited(10_000)
@@ -57,15 +59,26 @@ t.test('timers due while the service is down fire exactly once after restart', a
   const organizationId = rows[0]!.organization_id
   const now = new Date()
   const secondSessionId = newId('vsess', now.getTime())
-  await handleCommand(store, customerDecider, streams.customer(second.id), {
-    type: 'CreateVerificationSession', organizationId, customerId: second.id, now: now.toISOString(),
-    associatedEntityId: null, email: undefined, sendInvite: false,
-    session: {
-      sessionId: secondSessionId,
-      verificationUrl: `https://verify.example.com/sessions/${secondSessionId}?token=t`,
-      expiresAt: new Date(now.getTime() + 1_000).toISOString(),
+  await handleCommand(
+    store,
+    customerDecider,
+    streams.customer(second.id),
+    {
+      type: 'CreateVerificationSession',
+      organizationId,
+      customerId: second.id,
+      now: now.toISOString(),
+      associatedEntityId: null,
+      email: undefined,
+      sendInvite: false,
+      session: {
+        sessionId: secondSessionId,
+        verificationUrl: `https://verify.example.com/sessions/${secondSessionId}?token=t`,
+        expiresAt: new Date(now.getTime() + 1_000).toISOString(),
+      },
     },
-  }, { organizationId, requestId: 'req_dead_process', actor: 'test' })
+    { organizationId, requestId: 'req_dead_process', actor: 'test' },
+  )
 
   await sleep(TTL_MS + 500)
   t.equal((await expiries(first.id)).length, 0, 'nothing fired while the service was down')
@@ -77,7 +90,10 @@ t.test('timers due while the service is down fire exactly once after restart', a
   while (Date.now() < deadline && ((await expiries(first.id)).length === 0 || (await expiries(second.id)).length === 0)) await sleep(200)
   // Two more poll intervals: a second firing would show by now.
   await sleep(2_500)
-  for (const [customerId, sessionId] of [[first.id, firstSession.id], [second.id, secondSessionId]] as const) {
+  for (const [customerId, sessionId] of [
+    [first.id, firstSession.id],
+    [second.id, secondSessionId],
+  ] as const) {
     const expired = await expiries(customerId)
     t.equal(expired.length, 1, `${sessionId} expired exactly once`)
     const metadata = { commandId: expiryTimerId(sessionId), actor: 'system:scheduler' }

@@ -47,9 +47,12 @@ t.test('holders of one stream take turns; other streams do not wait; a failure r
   await Promise.all([withStreamLock(a, 'stream-1', work('a')), sleep(10).then(() => withStreamLock(b, 'stream-2', work('b')))])
   t.same(trace, ['a in', 'b in', 'a out', 'b out'], 'another stream did not wait')
 
-  await t.rejects(withStreamLock(a, 'stream-1', async () => {
-    throw new Error('decider refused')
-  }), /decider refused/)
+  await t.rejects(
+    withStreamLock(a, 'stream-1', async () => {
+      throw new Error('decider refused')
+    }),
+    /decider refused/,
+  )
   const next = await Promise.race([withStreamLock(b, 'stream-1', async () => 'taken'), sleep(2_000).then(() => 'still locked')])
   t.equal(next, 'taken', 'released after a failure')
 })
@@ -69,18 +72,42 @@ t.test('two stores on one database: uncontended commands take no lock, a hot str
   const now = new Date().toISOString()
   const stream = 'organization-org_hot'
   const createKey = (keyId: string, digit: number) => ({
-    type: 'CreateApiKey' as const, organizationId: 'org_hot', keyId, environment: 'sandbox' as const,
-    keyHash: String(digit).repeat(64), last4: '0000', now,
+    type: 'CreateApiKey' as const,
+    organizationId: 'org_hot',
+    keyId,
+    environment: 'sandbox' as const,
+    keyHash: String(digit).repeat(64),
+    last4: '0000',
+    now,
   })
-  await handleCommand(stores[0]!, organizationDecider, stream, { type: 'CreateOrganization', organizationId: 'org_hot', name: 'Hot', now }, context)
+  await handleCommand(
+    stores[0]!,
+    organizationDecider,
+    stream,
+    { type: 'CreateOrganization', organizationId: 'org_hot', name: 'Hot', now },
+    context,
+  )
   await handleCommand(stores[1]!, organizationDecider, stream, createKey('key_first', 9), context)
-  t.same(locks.map((l) => l.holds), [0, 0], 'no lock without contention')
+  t.same(
+    locks.map((l) => l.holds),
+    [0, 0],
+    'no lock without contention',
+  )
 
   const COMMANDS = 40
-  const results = await Promise.all(Array.from({ length: COMMANDS }, (_, i) =>
-    handleCommand(stores[i % 2]!, organizationDecider, stream, createKey(`key_${i}`, i % 10), context)
-      .then(() => 'ok', (error: unknown) => String(error))))
-  t.same(results.filter((r) => r !== 'ok'), [], 'every command landed')
+  const results = await Promise.all(
+    Array.from({ length: COMMANDS }, (_, i) =>
+      handleCommand(stores[i % 2]!, organizationDecider, stream, createKey(`key_${i}`, i % 10), context).then(
+        () => 'ok',
+        (error: unknown) => String(error),
+      ),
+    ),
+  )
+  t.same(
+    results.filter((r) => r !== 'ok'),
+    [],
+    'every command landed',
+  )
   t.ok(locks[0]!.holds + locks[1]!.holds > 0, 'the contended stream was decided under the lock')
   const events = await stores[0]!.readStream(stream)
   t.equal(events.length, COMMANDS + 2, 'created + first key + every key, none lost')

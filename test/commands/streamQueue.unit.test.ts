@@ -10,15 +10,16 @@ t.test('one at a time per stream, in arrival order; other streams run alongside'
   const log: string[] = []
   let running = 0
   let most = 0
-  const job = (stream: string, name: string) => queue.run(stream, async () => {
-    running++
-    most = Math.max(most, running)
-    log.push(`${name} start`)
-    await tick()
-    log.push(`${name} end`)
-    running--
-    return name
-  })
+  const job = (stream: string, name: string) =>
+    queue.run(stream, async () => {
+      running++
+      most = Math.max(most, running)
+      log.push(`${name} start`)
+      await tick()
+      log.push(`${name} end`)
+      running--
+      return name
+    })
   const results = await Promise.all([job('a', 'a1'), job('a', 'a2'), job('a', 'a3')])
   t.same(results, ['a1', 'a2', 'a3'])
   t.same(log, ['a1 start', 'a1 end', 'a2 start', 'a2 end', 'a3 start', 'a3 end'])
@@ -32,7 +33,9 @@ t.test('one at a time per stream, in arrival order; other streams run alongside'
 
 t.test('a failing command does not block the next one', async (t) => {
   const queue = createStreamQueue()
-  const failed = queue.run('a', async () => { throw new Error('boom') })
+  const failed = queue.run('a', async () => {
+    throw new Error('boom')
+  })
   const next = queue.run('a', async () => 'next')
   await t.rejects(failed, /boom/)
   t.equal(await next, 'next')
@@ -45,7 +48,10 @@ t.test('past the bound a command is refused, not queued', async (t) => {
   let release: () => void = () => undefined
   const gate = new Promise<void>((resolve) => (release = resolve))
   const waiting = Array.from({ length: STREAM_QUEUE_LIMITS.maxWaitingPerStream }, () => queue.run('hot', () => gate))
-  await t.rejects(queue.run('hot', async () => 'late'), StreamQueueFullError)
+  await t.rejects(
+    queue.run('hot', async () => 'late'),
+    StreamQueueFullError,
+  )
   release()
   await Promise.all(waiting)
   t.equal(await queue.run('hot', async () => 'after'), 'after', 'room again once they ran')

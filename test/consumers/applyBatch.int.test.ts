@@ -26,8 +26,15 @@ function created(organizationId: string): RecordedEvent {
     position: encodePosition(1000n, BigInt(nextPosition++)),
     type: 'WebhookEndpointCreated',
     data: {
-      organizationId, endpointId, url: 'https://example.com/hook', description: '', filterTypes: [], metadata: { a: '1' },
-      secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`, environment: 'sandbox', createdAt,
+      organizationId,
+      endpointId,
+      url: 'https://example.com/hook',
+      description: '',
+      filterTypes: [],
+      metadata: { a: '1' },
+      secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
+      environment: 'sandbox',
+      createdAt,
     },
     metadata: { organizationId, requestId: 'req_1', actor: 'key_1' },
     recordedAt: new Date(),
@@ -37,7 +44,7 @@ function created(organizationId: string): RecordedEvent {
 const checkpoint = async (name: string) =>
   (await db.selectFrom('consumer_checkpoints').select('position').where('name', '=', name).executeTakeFirstOrThrow()).position
 const endpointsOf = async (organizationId: string) =>
-  (await db.selectFrom('webhook_endpoints').select(['id', 'metadata']).where('organization_id', '=', organizationId).orderBy('id').execute())
+  await db.selectFrom('webhook_endpoints').select(['id', 'metadata']).where('organization_id', '=', organizationId).orderBy('id').execute()
 
 await ensureCheckpoints(db, [webhookEndpointsProjector.name, 'failing'])
 const endpoints = projectorConsumer(webhookEndpointsProjector)
@@ -87,7 +94,11 @@ t.test('a stored checkpoint behind one this process committed (lost commits) is 
   const ahead = new Map([[webhookEndpointsProjector.name, encodePosition(999_999n, 0n)]])
   const error = await applyBatch(db, [endpoints], [created(org)], { committed: ahead }).catch((e: unknown) => e)
   t.ok(error instanceof CheckpointBehindError, 'refused')
-  t.equal((error as CheckpointBehindError).stored.get(webhookEndpointsProjector.name), stored, 'names the stored checkpoints to replay from')
+  t.equal(
+    (error as CheckpointBehindError).stored.get(webhookEndpointsProjector.name),
+    stored,
+    'names the stored checkpoints to replay from',
+  )
   t.same(await endpointsOf(org), [], 'nothing written')
   t.equal(await checkpoint(webhookEndpointsProjector.name), stored, 'checkpoint unchanged')
 })

@@ -32,9 +32,15 @@ t.test('a database at migration 0006 with stored checkpoints keeps its positions
   await migrateToLatest(db)
 
   const stored = await readCheckpoints(db)
-  t.same(Object.fromEntries(stored), { ...Object.fromEntries(projected), webhook_messages: subscriber }, 'every checkpoint copied, positions unchanged')
+  t.same(
+    Object.fromEntries(stored),
+    { ...Object.fromEntries(projected), webhook_messages: subscriber },
+    'every checkpoint copied, positions unchanged',
+  )
   const { rows } = await sql<{ old: string | null; subscriber: string | null }>`
-    SELECT to_regclass('projection_checkpoints')::text AS old, to_regclass('webhook_subscriber_checkpoints')::text AS subscriber`.execute(db)
+    SELECT to_regclass('projection_checkpoints')::text AS old, to_regclass('webhook_subscriber_checkpoints')::text AS subscriber`.execute(
+    db,
+  )
   t.same(rows[0], { old: null, subscriber: null }, 'the two old tables are gone')
 
   // The projection runner resumes from them (nothing in the store lies past them to apply).
@@ -43,5 +49,9 @@ t.test('a database at migration 0006 with stored checkpoints keeps its positions
   const runner = createProjectionRunner({ store, db, projectors: allProjectors, log: silent })
   await runner.catchUp()
   t.same(Object.fromEntries(runner.progress()), Object.fromEntries(projected), 'the runner starts where each projector stood')
-  t.same(Object.fromEntries(await readCheckpoints(db)), { ...Object.fromEntries(projected), webhook_messages: subscriber }, 'and moves none back')
+  t.same(
+    Object.fromEntries(await readCheckpoints(db)),
+    { ...Object.fromEntries(projected), webhook_messages: subscriber },
+    'and moves none back',
+  )
 })

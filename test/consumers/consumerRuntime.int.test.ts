@@ -20,7 +20,8 @@ const store = await getPostgresEventStore({ connectionString: url })
 t.teardown(() => store.close())
 // The consumer's effect: one row per event, with a primary key, so applying one twice would fail.
 await sql`CREATE TABLE test_noted (event_id uuid PRIMARY KEY, position text NOT NULL)`.execute(db)
-const noted = async () => (await sql<{ event_id: string }>`SELECT event_id FROM test_noted ORDER BY position`.execute(db)).rows.map((r) => r.event_id)
+const noted = async () =>
+  (await sql<{ event_id: string }>`SELECT event_id FROM test_noted ORDER BY position`.execute(db)).rows.map((r) => r.event_id)
 
 const consumer: Consumer<ReadDatabase> = {
   name: 'test_noter',

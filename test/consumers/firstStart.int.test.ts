@@ -10,7 +10,11 @@ import type { Environment } from '../../domain/shared/environment.js'
 
 async function runtimeFor(t: Test, appEnv: Environment) {
   const { url, drop } = await makeTestDatabase()
-  const runtime = await openRuntime(loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', APP_ENV: appEnv }), { info: () => undefined, error: () => undefined }, { poolSize: 4 })
+  const runtime = await openRuntime(
+    loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', APP_ENV: appEnv }),
+    { info: () => undefined, error: () => undefined },
+    { poolSize: 4 },
+  )
   t.teardown(async () => {
     await runtime.close()
     await drop()
@@ -24,7 +28,10 @@ t.test('production: no demo organization, no key printed', async (t) => {
   const printed: string[] = []
   t.equal(await ensureDemoOrganization(runtime, (line) => printed.push(line)), 'production')
   t.same(await runtime.store.readAll(), [], 'nothing appended')
-  t.notOk(printed.some((line) => /sk_(live|sandbox)_/.test(line)), 'no key printed')
+  t.notOk(
+    printed.some((line) => /sk_(live|sandbox)_/.test(line)),
+    'no key printed',
+  )
   t.match(printed.join('\n'), /orgs create/, 'says how to create one')
 })
 
@@ -35,7 +42,10 @@ t.test('sandbox: the demo key is printed even when the projections do not confir
   const started = Date.now()
   t.equal(await ensureDemoOrganization(runtime, (line) => printed.push(line), { keyWaitMs: 200 }), 'created')
   t.ok(Date.now() - started < 5_000, 'first start did not wait on the projections beyond its bound')
-  t.ok(printed.some((line) => /^sk_sandbox_/.test(line)), 'the key is printed')
+  t.ok(
+    printed.some((line) => /^sk_sandbox_/.test(line)),
+    'the key is printed',
+  )
   t.match(printed.join('\n'), /authenticates once they do/, 'with a note')
   const again: string[] = []
   t.equal(await ensureDemoOrganization(runtime, (line) => again.push(line)), 'not_first_start', 'the next start is not a first start')

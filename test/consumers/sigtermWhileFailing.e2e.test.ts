@@ -1,5 +1,6 @@
-// A SIGTERM stops the real server (`node --import tsx server/main.ts`, so the signal reaches it and not a tsx wrapper) while both consumers are in a back-off on
-// a poison event: it exits cleanly, before the back-off would have ended.
+// A SIGTERM stops the real server (`node --import tsx server/main.ts`, so the signal reaches it and
+// not a tsx wrapper) while both consumers are in a back-off on a poison event: it exits cleanly,
+// before the back-off would have ended.
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import t from 'tap'
@@ -16,7 +17,9 @@ const databaseUrl = await createTestDatabase(t)
 const port = await freePort()
 let stderr = ''
 const server: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: REPO_ROOT, env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error' }), stdio: ['ignore', 'pipe', 'pipe'],
+  cwd: REPO_ROOT,
+  env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error' }),
+  stdio: ['ignore', 'pipe', 'pipe'],
 })
 server.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
 let stdout = ''
@@ -40,18 +43,31 @@ t.test('SIGTERM while both consumers back off', async (t) => {
   await insertRawEvent(databaseUrl, {
     stream: `webhook_endpoint-${newId('ep')}`,
     type: 'WebhookEndpointCreated',
-    data: { endpointId: newId('ep'), organizationId: newId('org'), url: 'https://example.com', description: 'x\u0000', filterTypes: [], metadata: {}, secret: `whsec_${'a'.repeat(32)}`, createdAt: new Date().toISOString() },
+    data: {
+      endpointId: newId('ep'),
+      organizationId: newId('org'),
+      url: 'https://example.com',
+      description: 'x\u0000',
+      filterTypes: [],
+      metadata: {},
+      secret: `whsec_${'a'.repeat(32)}`,
+      createdAt: new Date().toISOString(),
+    },
   })
   await eventually(async () => ((await health())?.status === 'degraded' ? true : undefined), 10_000, 'degraded health')
 
   // Both consumers sleeping, with their next attempts far enough ahead.
   const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
-  const nextAttempt = await eventually(async () => {
-    const { rows } = await db.query<{ next: Date }>('SELECT min(next_attempt_at) AS next FROM consumer_failures HAVING count(*) = 2')
-    const next = rows[0]?.next
-    return next && next.getTime() - Date.now() > MIN_BACKOFF_AHEAD_MS ? next : undefined
-  }, 20_000, 'a long back-off on both consumers')
+  const nextAttempt = await eventually(
+    async () => {
+      const { rows } = await db.query<{ next: Date }>('SELECT min(next_attempt_at) AS next FROM consumer_failures HAVING count(*) = 2')
+      const next = rows[0]?.next
+      return next && next.getTime() - Date.now() > MIN_BACKOFF_AHEAD_MS ? next : undefined
+    },
+    20_000,
+    'a long back-off on both consumers',
+  )
   await db.end()
 
   server.kill('SIGTERM')

@@ -9,9 +9,18 @@ const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
 const eventCount = async () => (await h.runtime.store.readAll({ maxCount: 10_000 })).length
 
 const cases: [string, { method: 'POST'; url: string; payload: Record<string, unknown> }][] = [
-  ['a customer whose first name holds NUL', { method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'A\u0000b', lastName: 'L' } }],
-  ['an endpoint whose description is an unpaired surrogate', { method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook', description: '\ud800' } }],
-  ['an endpoint whose metadata key holds NUL', { method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook', metadata: { 'k\u0000': 'v' } } }],
+  [
+    'a customer whose first name holds NUL',
+    { method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'A\u0000b', lastName: 'L' } },
+  ],
+  [
+    'an endpoint whose description is an unpaired surrogate',
+    { method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook', description: '\ud800' } },
+  ],
+  [
+    'an endpoint whose metadata key holds NUL',
+    { method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook', metadata: { 'k\u0000': 'v' } } },
+  ],
 ]
 
 for (const [name, request] of cases) {
@@ -23,7 +32,13 @@ for (const [name, request] of cases) {
     t.equal(await eventCount(), before, 'nothing appended')
 
     const health = await h.request({ method: 'GET', url: '/health', apiKey: null })
-    t.match(health.json(), { status: 'ok', consumers: [{ name: 'projections', status: 'ok' }, { name: 'webhook_messages', status: 'ok' }] })
+    t.match(health.json(), {
+      status: 'ok',
+      consumers: [
+        { name: 'projections', status: 'ok' },
+        { name: 'webhook_messages', status: 'ok' },
+      ],
+    })
     const next = await h.request({ method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'Next', lastName: 'Write' } })
     t.equal(next.statusCode, 201)
     t.equal((await h.request({ method: 'GET', url: `/v1/customers/${next.json().id}` })).statusCode, 200, 'the next write is projected')

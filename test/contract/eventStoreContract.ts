@@ -3,7 +3,14 @@
 // store could not keep or replay unchanged.
 import { randomUUID } from 'node:crypto'
 import type { Test } from 'tap'
-import { type EventStore, type NewEvent, type Position, type RecordedEvent, UnstorableEventError, WrongExpectedVersionError } from '../../events/store/port.js'
+import {
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  UnstorableEventError,
+  WrongExpectedVersionError,
+} from '../../events/store/port.js'
 
 export const ev = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
   id: randomUUID(),
@@ -26,12 +33,15 @@ export async function collect(
   const seen: RecordedEvent[] = []
   let resolveDone!: () => void
   const done = new Promise<void>((r) => (resolveDone = r))
-  const sub = store.subscribeToAll({ from }, {
-    onEvents: async (events) => {
-      seen.push(...events)
-      if (until(seen)) resolveDone()
+  const sub = store.subscribeToAll(
+    { from },
+    {
+      onEvents: async (events) => {
+        seen.push(...events)
+        if (until(seen)) resolveDone()
+      },
     },
-  })
+  )
   const timer = setTimeout(resolveDone, timeoutMs)
   await done
   clearTimeout(timer)
@@ -87,18 +97,33 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     const stream = uniqueStream()
     await store.appendToStream(stream, [ev('A', { i: 0 }), ev('B', { i: 1 }), ev('C', { i: 2 })])
     const all = await store.readStream(stream)
-    t.same(all.map((e) => e.type), ['A', 'B', 'C'])
-    t.same(all.map((e) => e.revision), [0n, 1n, 2n])
+    t.same(
+      all.map((e) => e.type),
+      ['A', 'B', 'C'],
+    )
+    t.same(
+      all.map((e) => e.revision),
+      [0n, 1n, 2n],
+    )
     t.same(all[1]!.data, { i: 1 })
     t.equal(all[0]!.metadata.organizationId, 'org_test')
     t.ok(all[0]!.recordedAt instanceof Date)
     const tail = await store.readStream(stream, { fromRevision: 1n })
-    t.same(tail.map((e) => e.type), ['B', 'C'])
+    t.same(
+      tail.map((e) => e.type),
+      ['B', 'C'],
+    )
     t.same(await store.readStream(uniqueStream()), [])
     // Twelve events: revisions past 9 must still come back in numeric order.
     const long = uniqueStream()
-    await store.appendToStream(long, Array.from({ length: 12 }, (_, i) => ev('N', { i })))
-    t.same((await store.readStream(long)).map((e) => Number(e.revision)), Array.from({ length: 12 }, (_, i) => i))
+    await store.appendToStream(
+      long,
+      Array.from({ length: 12 }, (_, i) => ev('N', { i })),
+    )
+    t.same(
+      (await store.readStream(long)).map((e) => Number(e.revision)),
+      Array.from({ length: 12 }, (_, i) => i),
+    )
   })
 
   t.test('read all in commit order from a position', async (t) => {
@@ -113,13 +138,17 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     // test files' included), so fresh events may take a moment to become readable.
     const ours = (events: RecordedEvent[]) => events.filter((e) => e.stream === s1 || e.stream === s2)
     let after = await store.readAll({ from, maxCount: 10_000 })
-    for (const until = Date.now() + 10_000; ours(after).length < 3 && Date.now() < until; ) {
+    for (const until = Date.now() + 10_000; ours(after).length < 3 && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 20))
       after = await store.readAll({ from, maxCount: 10_000 })
     }
     const mine = ours(after)
-    t.same(mine.map((e) => e.type), ['One', 'Two', 'Three'])
-    for (let i = 1; i < after.length; i++) t.ok(store.comparePositions(after[i - 1]!.position, after[i]!.position) < 0, 'positions increase')
+    t.same(
+      mine.map((e) => e.type),
+      ['One', 'Two', 'Three'],
+    )
+    for (let i = 1; i < after.length; i++)
+      t.ok(store.comparePositions(after[i - 1]!.position, after[i]!.position) < 0, 'positions increase')
     const limited = await store.readAll({ from, maxCount: 1 })
     t.equal(limited.length, 1)
   })
@@ -134,16 +163,19 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     let typesAtCaughtUp: string[] = []
     let resolveLive!: () => void
     const live = new Promise<void>((r) => (resolveLive = r))
-    const sub = store.subscribeToAll({ from }, {
-      onEvents: async (events) => {
-        seen.push(...events.filter((e) => e.stream === stream))
-        if (seen.some((e) => e.type === 'After')) resolveLive()
+    const sub = store.subscribeToAll(
+      { from },
+      {
+        onEvents: async (events) => {
+          seen.push(...events.filter((e) => e.stream === stream))
+          if (seen.some((e) => e.type === 'After')) resolveLive()
+        },
+        onCaughtUp: () => {
+          caughtUp = true
+          typesAtCaughtUp = seen.map((e) => e.type)
+        },
       },
-      onCaughtUp: () => {
-        caughtUp = true
-        typesAtCaughtUp = seen.map((e) => e.type)
-      },
-    })
+    )
     const deadline = Date.now() + 10_000
     while (!caughtUp && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
     t.ok(caughtUp, 'caught-up signal')
@@ -153,7 +185,10 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     await Promise.race([live, new Promise((r) => (timer = setTimeout(r, 10_000)))])
     clearTimeout(timer)
     await sub.stop()
-    t.same(seen.map((e) => e.type), ['Before1', 'Before2', 'After'])
+    t.same(
+      seen.map((e) => e.type),
+      ['Before1', 'Before2', 'After'],
+    )
   })
 
   t.test('resume from a stored checkpoint delivers only what came after', async (t) => {
@@ -163,8 +198,14 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     const checkpoint = firstBatch.find((e) => e.stream === stream)!.position
     await store.appendToStream(stream, [ev('Second'), ev('Third')])
     const resumed = await collect(store, checkpoint, (evs) => evs.filter((e) => e.stream === stream).length >= 2)
-    t.same(resumed.filter((e) => e.stream === stream).map((e) => e.type), ['Second', 'Third'])
-    t.notOk(resumed.some((e) => e.position === checkpoint), 'start position is exclusive')
+    t.same(
+      resumed.filter((e) => e.stream === stream).map((e) => e.type),
+      ['Second', 'Third'],
+    )
+    t.notOk(
+      resumed.some((e) => e.position === checkpoint),
+      'start position is exclusive',
+    )
   })
 
   t.test('refuses an append it could not store or replay, and writes none of it', async (t) => {

@@ -7,20 +7,32 @@ export const PDF = Buffer.from('%PDF-1.7\n% test document\n')
 type Key = { apiKey?: string }
 
 export async function createIndividual(h: TestApp, body: Record<string, unknown> = {}, opts: Key = {}) {
-  const res = await h.request({ method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', ...body }, ...opts })
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/customers/individuals',
+    payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', ...body },
+    ...opts,
+  })
   if (res.statusCode !== 201) throw new Error(`create individual: ${res.statusCode} ${res.body}`)
   return res.json() as { id: string; status: string; customerName: string }
 }
 
 export async function createBusiness(h: TestApp, body: Record<string, unknown> = {}, opts: Key = {}) {
-  const res = await h.request({ method: 'POST', url: '/v1/customers/businesses', payload: { businessName: 'Acme Ltd', email: 'ops@acme.example', countryCode: 'US', ...body }, ...opts })
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/customers/businesses',
+    payload: { businessName: 'Acme Ltd', email: 'ops@acme.example', countryCode: 'US', ...body },
+    ...opts,
+  })
   if (res.statusCode !== 201) throw new Error(`create business: ${res.statusCode} ${res.body}`)
   return res.json() as { id: string; status: string }
 }
 
 export async function upload(h: TestApp, customerId?: string, bytes: Buffer = PNG, contentType = 'image/png', opts: Key = {}) {
   const res = await h.request({
-    method: 'POST', url: '/v1/documents', ...opts,
+    method: 'POST',
+    url: '/v1/documents',
+    ...opts,
     payload: { ...(customerId ? { customerId } : {}), fileName: 'file.bin', contentType, content: bytes.toString('base64') },
   })
   if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`)
@@ -35,8 +47,13 @@ export async function completeIndividualBody(h: TestApp, customerId: string) {
   const back = await upload(h, customerId)
   const selfie = await upload(h, customerId)
   return {
-    firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+14155550123', dateOfBirth: '1990-12-10',
-    nationality: 'US', taxIdentificationNumber: '123-45-6789',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+14155550123',
+    dateOfBirth: '1990-12-10',
+    nationality: 'US',
+    taxIdentificationNumber: '123-45-6789',
     address: { addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
     governmentId: { type: 'DRIVERS_LICENSE', idNumber: 'D1234567', issuingCountry: 'US', frontImage: front, backImage: back },
     supportingDocuments: [{ file: selfie, type: 'SELFIE' }],
@@ -45,6 +62,11 @@ export async function completeIndividualBody(h: TestApp, customerId: string) {
 }
 
 export const saveVerification = (h: TestApp, id: string, body: unknown, submit?: boolean, opts: Key = {}) =>
-  h.request({ method: 'POST', url: `/v1/customers/${id}/verification${submit === undefined ? '' : `?submit=${submit}`}`, payload: body as object, ...opts })
+  h.request({
+    method: 'POST',
+    url: `/v1/customers/${id}/verification${submit === undefined ? '' : `?submit=${submit}`}`,
+    payload: body as object,
+    ...opts,
+  })
 
 export const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((d) => d.field)

@@ -5,7 +5,11 @@ import { startTestApp } from '../harness/testApp.js'
 
 const h = await startTestApp(t)
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; enum?: string[] }
-type Operation = { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown>; parameters?: { name: string; in: string }[] }
+type Operation = {
+  requestBody?: { content: Record<string, { schema: Schema }> }
+  responses: Record<string, unknown>
+  parameters?: { name: string; in: string }[]
+}
 
 t.test('customer operations, fields and errors are documented', async (t) => {
   const doc = (await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json()
@@ -34,22 +38,79 @@ t.test('customer operations, fields and errors are documented', async (t) => {
   ]
   for (const [method, path, statuses] of ops) {
     const op = paths[path]?.[method]
-    if (!op) { t.fail(`${method.toUpperCase()} ${path} documented`); continue }
+    if (!op) {
+      t.fail(`${method.toUpperCase()} ${path} documented`)
+      continue
+    }
     for (const s of statuses) t.ok(op.responses[s], `${method.toUpperCase()} ${path} documents ${s}`)
   }
   const verification = paths['/v1/customers/{id}/verification']!.post!
-  t.ok(verification.parameters?.some((p) => p.in === 'query' && p.name === 'submit'), 'submit query documented')
-  t.ok(verification.parameters?.some((p) => p.in === 'header' && p.name === 'x-on-behalf-of'), 'X-On-Behalf-Of documented')
+  t.ok(
+    verification.parameters?.some((p) => p.in === 'query' && p.name === 'submit'),
+    'submit query documented',
+  )
+  t.ok(
+    verification.parameters?.some((p) => p.in === 'header' && p.name === 'x-on-behalf-of'),
+    'X-On-Behalf-Of documented',
+  )
   const body = verification.requestBody!.content['application/json']!.schema
-  const specFields = ['metadata', 'hasAgreedToTos', 'firstName', 'middleName', 'nickname', 'lastName', 'transliteratedFirstName', 'transliteratedMiddleName',
-    'transliteratedLastName', 'email', 'phone', 'dateOfBirth', 'address', 'nationality', 'taxResidenceCountry', 'taxIdentificationNumber', 'occupation',
-    'employmentStatus', 'accountPurpose', 'accountPurposeExplanation', 'sourceOfFunds', 'sourceOfFundsDescription', 'expectedMonthlyPaymentsUsd',
-    'actingAsIntermediary', 'governmentId', 'proofOfAddress', 'supportingDocuments', 'proofOfSourceOfFunds', 'signedAgreementId', 'ipAddress', 'requestedCapabilities']
+  const specFields = [
+    'metadata',
+    'hasAgreedToTos',
+    'firstName',
+    'middleName',
+    'nickname',
+    'lastName',
+    'transliteratedFirstName',
+    'transliteratedMiddleName',
+    'transliteratedLastName',
+    'email',
+    'phone',
+    'dateOfBirth',
+    'address',
+    'nationality',
+    'taxResidenceCountry',
+    'taxIdentificationNumber',
+    'occupation',
+    'employmentStatus',
+    'accountPurpose',
+    'accountPurposeExplanation',
+    'sourceOfFunds',
+    'sourceOfFundsDescription',
+    'expectedMonthlyPaymentsUsd',
+    'actingAsIntermediary',
+    'governmentId',
+    'proofOfAddress',
+    'supportingDocuments',
+    'proofOfSourceOfFunds',
+    'signedAgreementId',
+    'ipAddress',
+    'requestedCapabilities',
+  ]
   for (const f of specFields) t.ok(body.properties?.[f], `verification body documents ${f}`)
   t.equal(body.properties!.requestedCapabilities!.items!.enum!.filter((c) => c.endsWith('_FX_PAYOUT')).length, 31, 'every <CCY>_FX_PAYOUT')
   const asb = paths['/v1/customers/{customerId}/associated_businesses']!.post!.requestBody!.content['application/json']!.schema
-  for (const f of ['countryCode', 'hasOwnership', 'hasControl', 'businessName', 'parentEntityId', 'email', 'phone', 'address', 'ownershipPercentage', 'isSigner', 'isDirector',
-    'role', 'attestedOwnershipStructureAt', 'relationshipDate', 'generateVerificationLink', 'sendInvite', 'registrationNumber', 'dateOfIncorporation', 'supportingDocuments']) {
+  for (const f of [
+    'countryCode',
+    'hasOwnership',
+    'hasControl',
+    'businessName',
+    'parentEntityId',
+    'email',
+    'phone',
+    'address',
+    'ownershipPercentage',
+    'isSigner',
+    'isDirector',
+    'role',
+    'attestedOwnershipStructureAt',
+    'relationshipDate',
+    'generateVerificationLink',
+    'sendInvite',
+    'registrationNumber',
+    'dateOfIncorporation',
+    'supportingDocuments',
+  ]) {
     t.ok(asb.properties?.[f], `associated business body documents ${f}`)
   }
 })

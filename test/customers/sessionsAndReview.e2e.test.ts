@@ -11,11 +11,14 @@ import { completeIndividualBody, createBusiness, createIndividual, saveVerificat
 
 const h = await startTestApp(t, { VERIFICATION_SESSION_TTL_MS: '1500' })
 
-const initiate = (app: TestApp, id: string, body: Record<string, unknown> = {}) => app.request({ method: 'POST', url: `/v1/customers/${id}/verification_sessions`, payload: body })
+const initiate = (app: TestApp, id: string, body: Record<string, unknown> = {}) =>
+  app.request({ method: 'POST', url: `/v1/customers/${id}/verification_sessions`, payload: body })
 const review = (app: TestApp, id: string, outcome: string, reasons?: string[]) =>
   app.request({ method: 'POST', url: `/v1/sandbox/customers/${id}/simulate-review`, payload: { outcome, ...(reasons ? { reasons } : {}) } })
 const publicTypes = async (app: TestApp, id: string) =>
-  (await app.runtime.store.readStream(`customer-${id}`)).map((e) => customerPublicEvents({ type: e.type, data: e.data, recordedAt: e.recordedAt })?.type).filter(Boolean)
+  (await app.runtime.store.readStream(`customer-${id}`))
+    .map((e) => customerPublicEvents({ type: e.type, data: e.data, recordedAt: e.recordedAt })?.type)
+    .filter(Boolean)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 t.test('initiate verification: vsess_ session with a hosted URL; a link sent when asked', async (t) => {
@@ -23,14 +26,34 @@ t.test('initiate verification: vsess_ session with a hosted URL; a link sent whe
   const res = await initiate(h, c.id, { sendInvite: true })
   t.equal(res.statusCode, 201)
   const s = res.json()
-  t.match(s, { id: /^vsess_[0-9a-z]{26}$/, customerId: c.id, associatedEntityId: null, status: 'ACTIVE', email: 'ada@example.com', verificationUrl: /^https:\/\/verify\.sandbox\.example\.com\/sessions\/vsess_\w+\?token=[\w-]{32}$/ })
+  t.match(s, {
+    id: /^vsess_[0-9a-z]{26}$/,
+    customerId: c.id,
+    associatedEntityId: null,
+    status: 'ACTIVE',
+    email: 'ada@example.com',
+    verificationUrl: /^https:\/\/verify\.sandbox\.example\.com\/sessions\/vsess_\w+\?token=[\w-]{32}$/,
+  })
   t.ok(Date.parse(s.expiresAt) > Date.now(), 'expires in the future')
   t.ok(s.linkSentAt, 'link sent')
   t.same((await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions/${s.id}` })).json(), s)
   const second = (await initiate(h, c.id)).json()
   const list = (await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions` })).json()
-  t.same(list.data.map((x: { id: string; status: string }) => [x.id, x.status]), [[s.id, 'EXPIRED'], [second.id, 'ACTIVE']], 'a new session replaces the active one')
-  t.same(await publicTypes(h, c.id), ['customer.created', 'verification.session.created', 'verification.link.sent', 'verification.session.expired', 'verification.session.created'])
+  t.same(
+    list.data.map((x: { id: string; status: string }) => [x.id, x.status]),
+    [
+      [s.id, 'EXPIRED'],
+      [second.id, 'ACTIVE'],
+    ],
+    'a new session replaces the active one',
+  )
+  t.same(await publicTypes(h, c.id), [
+    'customer.created',
+    'verification.session.created',
+    'verification.link.sent',
+    'verification.session.expired',
+    'verification.session.created',
+  ])
   const noMail = await createIndividual(h, { email: undefined })
   const refused = await initiate(h, noMail.id, { sendInvite: true })
   t.equal(refused.statusCode, 422, 'no email to send the link to')
@@ -45,15 +68,26 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   const log = { error: (obj: object, msg: string) => t.fail(msg, obj) }
   const runDue = () => runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log })
   // The session's creation scheduled its expiry (read-your-writes: the request waited for it).
-  const timer = await h.runtime.schedulerDb.selectFrom('scheduled_commands').selectAll().where('id', '=', expiryTimerId(s.id)).executeTakeFirstOrThrow()
+  const timer = await h.runtime.schedulerDb
+    .selectFrom('scheduled_commands')
+    .selectAll()
+    .where('id', '=', expiryTimerId(s.id))
+    .executeTakeFirstOrThrow()
   t.equal(timer.due_at.toISOString(), new Date(s.expiresAt).toISOString(), 'a timer due when the session expires')
   // Just before expiresAt (by the scheduler's clock: a loaded machine may take the TTL to get here).
   const beforeExpiry = () => new Date(Date.parse(s.expiresAt) - 1)
   await runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log, clock: beforeExpiry })
   t.notOk((await publicTypes(h, c.id)).includes('verification.session.expired'), 'nothing due yet')
-  t.ok(await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'its timer waits')
+  t.ok(
+    await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(),
+    'its timer waits',
+  )
   await sleep(1_600)
-  t.equal((await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions/${s.id}` })).json().status, 'EXPIRED', 'lazily expired on read')
+  t.equal(
+    (await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions/${s.id}` })).json().status,
+    'EXPIRED',
+    'lazily expired on read',
+  )
   const scheduler = backgroundJobs.filter((j) => j.name === 'scheduler').map((j) => ({ ...j, intervalMs: 100 }))
   const timers = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log }, scheduler)
   for (let i = 0; i < 50 && !(await publicTypes(h, c.id)).includes('verification.session.expired'); i++) await sleep(100)
@@ -67,7 +101,10 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   t.equal(row.status, 'EXPIRED')
   t.equal((await runDue()).fired, 0, 'never twice')
   t.equal((await publicTypes(h, c.id)).filter((type) => type === 'verification.session.expired').length, 1, 'one expiry on the stream')
-  t.notOk(await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(), 'the fired timer is gone')
+  t.notOk(
+    await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(),
+    'the fired timer is gone',
+  )
 })
 
 t.test('sandbox review: approved, with sessions and events', async (t) => {
@@ -81,10 +118,21 @@ t.test('sandbox review: approved, with sessions and events', async (t) => {
   t.equal(res.statusCode, 202)
   t.match(res.json(), { status: 'APPROVED', reviewedAt: /T/ })
   t.same((await h.request({ method: 'GET', url: `/v1/customers/${c.id}` })).json(), res.json())
-  t.same((await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions` })).json().data.map((s: { status: string }) => s.status), ['COMPLETED'])
+  t.same(
+    (await h.request({ method: 'GET', url: `/v1/customers/${c.id}/verification_sessions` }))
+      .json()
+      .data.map((s: { status: string }) => s.status),
+    ['COMPLETED'],
+  )
   t.same(await publicTypes(h, c.id), [
-    'customer.created', 'verification.session.created', 'customer.updated', 'customer.status_changed', 'verification.session.submitted',
-    'customer.status_changed', 'customer.verified', 'verification.session.completed',
+    'customer.created',
+    'verification.session.created',
+    'customer.updated',
+    'customer.status_changed',
+    'verification.session.submitted',
+    'customer.status_changed',
+    'customer.verified',
+    'verification.session.completed',
   ])
   t.match(res.json().capabilities, [], 'no capabilities requested')
   t.equal((await review(h, c.id, 'REJECTED')).statusCode, 409, 'an outcome only once')
@@ -93,16 +141,30 @@ t.test('sandbox review: approved, with sessions and events', async (t) => {
 
 t.test('sandbox review: rejected, and needs more information then resubmitted', async (t) => {
   const rejected = await createIndividual(h)
-  await saveVerification(h, rejected.id, { ...(await completeIndividualBody(h, rejected.id)), requestedCapabilities: ['USD_ACH_PAYIN'] }, true)
+  await saveVerification(
+    h,
+    rejected.id,
+    { ...(await completeIndividualBody(h, rejected.id)), requestedCapabilities: ['USD_ACH_PAYIN'] },
+    true,
+  )
   const r = await review(h, rejected.id, 'REJECTED', ['document unreadable'])
-  t.match(r.json(), { status: 'REJECTED', statusReasons: ['document unreadable'], capabilities: [{ capability: 'USD_ACH_PAYIN', status: 'REJECTED' }] })
+  t.match(r.json(), {
+    status: 'REJECTED',
+    statusReasons: ['document unreadable'],
+    capabilities: [{ capability: 'USD_ACH_PAYIN', status: 'REJECTED' }],
+  })
 
   const nmi = await createIndividual(h)
   await initiate(h, nmi.id)
   await saveVerification(h, nmi.id, await completeIndividualBody(h, nmi.id), true)
   const more = await review(h, nmi.id, 'NEEDS_MORE_INFORMATION', ['proof of income'])
   t.match(more.json(), { status: 'NEEDS_MORE_INFORMATION', statusReasons: ['proof of income'] })
-  t.same((await h.request({ method: 'GET', url: `/v1/customers/${nmi.id}/verification_sessions` })).json().data.map((s: { status: string }) => s.status), ['FAILED'])
+  t.same(
+    (await h.request({ method: 'GET', url: `/v1/customers/${nmi.id}/verification_sessions` }))
+      .json()
+      .data.map((s: { status: string }) => s.status),
+    ['FAILED'],
+  )
   const resubmitted = await saveVerification(h, nmi.id, { occupation: '11-1011' }, true)
   t.match(resubmitted.json(), { status: 'UNDER_REVIEW', missingRequirements: [] })
   t.match((await h.request({ method: 'GET', url: `/v1/customers/${nmi.id}` })).json(), { statusReasons: [] })
@@ -117,7 +179,11 @@ t.test('sandbox operations are 403 in production', async (t) => {
   const res = await review(prod, c.id, 'APPROVED')
   t.equal(res.statusCode, 403)
   t.match(res.json(), { error: 'Forbidden', code: 'sandbox_only' })
-  t.equal((await prod.request({ method: 'POST', url: `/v1/sandbox/customers/${c.id}/simulate-review`, payload: {} })).statusCode, 403, 'before validation')
+  t.equal(
+    (await prod.request({ method: 'POST', url: `/v1/sandbox/customers/${c.id}/simulate-review`, payload: {} })).statusCode,
+    403,
+    'before validation',
+  )
 })
 
 t.test('archive and delete emit their events; archive expires active links', async (t) => {
@@ -128,7 +194,11 @@ t.test('archive and delete emit their events; archive expires active links', asy
   const types = await publicTypes(h, c.id)
   // The sessions expire by a workflow reacting to the archive (commands/workflows/), so just after it.
   t.same(types.slice(-2), ['customer.status_changed', 'verification.session.expired'])
-  t.equal((await h.request({ method: 'DELETE', url: `/v1/customers/${c.id}` })).statusCode, 200, 'archived without ever being submitted: may be deleted')
+  t.equal(
+    (await h.request({ method: 'DELETE', url: `/v1/customers/${c.id}` })).statusCode,
+    200,
+    'archived without ever being submitted: may be deleted',
+  )
   t.same((await publicTypes(h, c.id)).at(-1), 'customer.deleted')
   const submitted = await createIndividual(h)
   await saveVerification(h, submitted.id, await completeIndividualBody(h, submitted.id), true)

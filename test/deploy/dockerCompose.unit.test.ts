@@ -21,7 +21,8 @@ const services = compose.services ?? {}
 /** Both compose spellings of `environment` as one map. */
 function env(service: Service | undefined): Record<string, string> {
   const raw = service?.environment ?? {}
-  if (Array.isArray(raw)) return Object.fromEntries(raw.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]))
+  if (Array.isArray(raw))
+    return Object.fromEntries(raw.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]))
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]))
 }
 
@@ -66,7 +67,10 @@ t.test('service: built here, wired to the other two, started once they are healt
   t.equal(database.hostname, 'postgres', 'DATABASE_URL points at the postgres service')
   t.equal(database.port, '5432')
   t.equal(database.pathname, '/payments', 'the database the postgres service creates')
-  t.equal(`${database.username}:${database.password}`, `${env(services.postgres).POSTGRES_USER}:${env(services.postgres).POSTGRES_PASSWORD}`)
+  t.equal(
+    `${database.username}:${database.password}`,
+    `${env(services.postgres).POSTGRES_USER}:${env(services.postgres).POSTGRES_PASSWORD}`,
+  )
 
   const eventstore = new URL(vars.EVENTSTORE_URL ?? '')
   t.equal(eventstore.protocol, 'esdb:')
@@ -78,9 +82,13 @@ t.test('service: built here, wired to the other two, started once they are healt
   t.ok(dependsOn && !Array.isArray(dependsOn), 'depends_on in long form, with conditions')
   if (dependsOn && !Array.isArray(dependsOn)) {
     t.same(Object.keys(dependsOn).sort(), ['eventstore', 'postgres'])
-    for (const [name, dependency] of Object.entries(dependsOn)) t.equal(dependency.condition, 'service_healthy', `waits for ${name} to be healthy`)
+    for (const [name, dependency] of Object.entries(dependsOn))
+      t.equal(dependency.condition, 'service_healthy', `waits for ${name} to be healthy`)
   }
-  t.ok(service?.ports?.some((p) => String(p).split(':').at(-1) === '3000'), 'port 3000 published')
+  t.ok(
+    service?.ports?.some((p) => String(p).split(':').at(-1) === '3000'),
+    'port 3000 published',
+  )
   t.match(healthcheckCommand(service), /http:\/\/localhost:3000\/health/)
 })
 

@@ -23,15 +23,27 @@ t.test('document references: where each is used, and whether it may be used', as
     proofOfAddress: { type: 'UTILITY_BILL' as const, documentDate: '2026-02-01', file: 'doc_c' },
     supportingDocuments: [{ file: 'doc_a', type: 'SELFIE' as const }],
   }
-  t.same(documentRefs(data).map((r) => r.field), ['governmentId.frontImage', 'governmentId.backImage', 'proofOfAddress.file', 'supportingDocuments.0.file'])
+  t.same(
+    documentRefs(data).map((r) => r.field),
+    ['governmentId.frontImage', 'governmentId.backImage', 'proofOfAddress.file', 'supportingDocuments.0.file'],
+  )
   t.same(documentIdsOf(data), ['doc_a', 'doc_b', 'doc_c'])
-  const facts = { doc_a: { organizationId: 'org_a', customerId: null, contentType: 'application/pdf' }, doc_b: { organizationId: 'org_b', customerId: null, contentType: 'image/png' }, doc_c: { organizationId: 'org_a', customerId: 'cus_2', contentType: 'image/png' } }
-  t.same(documentRefRules(documentRefs(data), facts, { organizationId: 'org_a', customerId: 'cus_1' }).map((d) => d.field), ['governmentId.backImage', 'proofOfAddress.file'])
+  const facts = {
+    doc_a: { organizationId: 'org_a', customerId: null, contentType: 'application/pdf' },
+    doc_b: { organizationId: 'org_b', customerId: null, contentType: 'image/png' },
+    doc_c: { organizationId: 'org_a', customerId: 'cus_2', contentType: 'image/png' },
+  }
+  t.same(
+    documentRefRules(documentRefs(data), facts, { organizationId: 'org_a', customerId: 'cus_1' }).map((d) => d.field),
+    ['governmentId.backImage', 'proofOfAddress.file'],
+  )
   t.same(reviewWarnings(data, facts, now), [
     'supportingDocuments.0: a selfie should be a JPEG or PNG image, not application/pdf',
     'supportingDocuments.0.file: the same document is also used as governmentId.frontImage',
   ])
-  t.same(reviewWarnings({ governmentId: { ...data.governmentId, expirationDate: '2026-03-20' } }, {}, now), ['governmentId.expirationDate: the document expires within 30 days'])
+  t.same(reviewWarnings({ governmentId: { ...data.governmentId, expirationDate: '2026-03-20' } }, {}, now), [
+    'governmentId.expirationDate: the document expires within 30 days',
+  ])
   t.same(reviewWarnings({ governmentId: { ...data.governmentId, expirationDate: '2026-05-01' } }, {}, now), [])
 })
 
@@ -46,7 +58,17 @@ t.test('document content: strict base64, and bytes that match the declared type'
 })
 
 t.test('sessions read as EXPIRED once expiresAt has passed', async (t) => {
-  const s = { id: 'vsess_1', associatedEntityId: null, status: 'ACTIVE' as const, verificationUrl: 'u', email: null, expiresAt: '2026-03-01T10:00:00.000Z', linkSentAt: null, createdAt: 'c', updatedAt: 'u' }
+  const s = {
+    id: 'vsess_1',
+    associatedEntityId: null,
+    status: 'ACTIVE' as const,
+    verificationUrl: 'u',
+    email: null,
+    expiresAt: '2026-03-01T10:00:00.000Z',
+    linkSentAt: null,
+    createdAt: 'c',
+    updatedAt: 'u',
+  }
   t.equal(effectiveSessionStatus(s, new Date('2026-03-01T09:59:59Z')), 'ACTIVE')
   t.equal(effectiveSessionStatus(s, now), 'EXPIRED')
   t.equal(effectiveSessionStatus({ ...s, status: 'SUBMITTED' }, now), 'SUBMITTED', 'only active sessions expire')

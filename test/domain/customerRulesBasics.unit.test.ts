@@ -3,12 +3,7 @@ import { z } from 'zod'
 import { isE164 } from '../../domain/customer/rules/phone.js'
 import { ageInYears, isIsoDate, isWithinDays } from '../../domain/customer/rules/dates.js'
 import { CAPABILITIES, isCapability, type Capability } from '../../domain/customer/rules/capabilities.js'
-import {
-  ACCOUNT_PURPOSES,
-  ASSOCIATED_ROLES,
-  EMPLOYMENT_STATUSES,
-  SOURCES_OF_FUNDS,
-} from '../../domain/customer/rules/enums.js'
+import { ACCOUNT_PURPOSES, ASSOCIATED_ROLES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from '../../domain/customer/rules/enums.js'
 
 t.test('isE164', async (t) => {
   for (const ok of ['+14155552671', '+442071838750', '+5511987654321', '+12345678', '+123456789012345', '+861012345678']) {
@@ -102,9 +97,22 @@ t.test('ageInYears', async (t) => {
 t.test('capabilities', async (t) => {
   t.equal(CAPABILITIES.length, 11 + 31)
   t.equal(new Set(CAPABILITIES).size, CAPABILITIES.length, 'no duplicates')
-  const ccys = 'AED AUD BHD BOB BRL CLP CNY COP DOP EGP EUR GBP HKD IDR INR JPY KRW KWD MXN MYR PEN PHP PYG QAR SAR SGD THB TRY TWD USD VND'.split(' ')
+  const ccys =
+    'AED AUD BHD BOB BRL CLP CNY COP DOP EGP EUR GBP HKD IDR INR JPY KRW KWD MXN MYR PEN PHP PYG QAR SAR SGD THB TRY TWD USD VND'.split(' ')
   for (const ccy of ccys) t.ok(isCapability(`${ccy}_FX_PAYOUT`), `${ccy}_FX_PAYOUT`)
-  for (const base of ['USD_ACH_PAYIN', 'USD_ACH_PAYOUT', 'USD_WIRE_PAYIN', 'USD_WIRE_PAYOUT', 'USD_BALANCE', 'USD_YIELD', 'SWIFT_PAYIN', 'SWIFT_PAYOUT', 'STABLECOIN_PAYIN', 'STABLECOIN_PAYOUT', 'STABLECOIN_SWAPS']) {
+  for (const base of [
+    'USD_ACH_PAYIN',
+    'USD_ACH_PAYOUT',
+    'USD_WIRE_PAYIN',
+    'USD_WIRE_PAYOUT',
+    'USD_BALANCE',
+    'USD_YIELD',
+    'SWIFT_PAYIN',
+    'SWIFT_PAYOUT',
+    'STABLECOIN_PAYIN',
+    'STABLECOIN_PAYOUT',
+    'STABLECOIN_SWAPS',
+  ]) {
     t.ok(isCapability(base), base)
   }
   t.notOk(isCapability('CAD_FX_PAYOUT'))

@@ -3,8 +3,19 @@
 import fc from 'fast-check'
 import t from 'tap'
 import {
-  ROUNDING_MODES, type RoundingMode, allocate, divideRounded, exponentOf, feeFromBps, feeFromFraction, formatDecimal, fromWire, money,
-  parseDecimal, parseMajor, toWire,
+  ROUNDING_MODES,
+  type RoundingMode,
+  allocate,
+  divideRounded,
+  exponentOf,
+  feeFromBps,
+  feeFromFraction,
+  formatDecimal,
+  fromWire,
+  money,
+  parseDecimal,
+  parseMajor,
+  toWire,
 } from '../../domain/shared/money/index.js'
 
 const RUNS = { seed: 20261124, numRuns: 500 } as const
@@ -12,7 +23,10 @@ const CURRENCIES = ['USD', 'EUR', 'JPY', 'BHD', 'USDC', 'USDT', 'BTC', 'MXN'] as
 const minorAmount = fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n })
 
 t.test('the currency table: ISO 4217 from the standard, crypto assets by their decimals', async (t) => {
-  t.same(['USD', 'EUR', 'MXN', 'JPY', 'KRW', 'BHD', 'KWD', 'USDC', 'USDT', 'USAT', 'BTC'].map(exponentOf), [2, 2, 2, 0, 0, 3, 3, 6, 6, 6, 8])
+  t.same(
+    ['USD', 'EUR', 'MXN', 'JPY', 'KRW', 'BHD', 'KWD', 'USDC', 'USDT', 'USAT', 'BTC'].map(exponentOf),
+    [2, 2, 2, 0, 0, 3, 3, 6, 6, 6, 8],
+  )
   t.equal(exponentOf('XXX'), undefined, 'no minor unit in the standard: not money we move')
   t.equal(exponentOf('usd'), undefined, 'codes are upper case')
   t.equal(exponentOf('ABC'), undefined)
@@ -35,17 +49,23 @@ t.test('parsing is exact and refuses what it would have to round or guess', asyn
 })
 
 t.test('format then parse gives back the amount, and parse then format the canonical text', async (t) => {
-  fc.assert(fc.property(minorAmount, fc.constantFrom(...CURRENCIES), (minor, currency) => {
-    const exponent = exponentOf(currency)!
-    const text = formatDecimal(minor, exponent)
-    const parsed = parseDecimal(text, exponent, { allowNegative: true })
-    return parsed.ok && parsed.minor === minor
-  }), RUNS)
-  fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat({ max: 8 }), (minor, exponent) => {
-    const text = formatDecimal(minor, exponent)
-    const parsed = parseDecimal(text, exponent)
-    return parsed.ok && formatDecimal(parsed.minor, exponent) === text
-  }), RUNS)
+  fc.assert(
+    fc.property(minorAmount, fc.constantFrom(...CURRENCIES), (minor, currency) => {
+      const exponent = exponentOf(currency)!
+      const text = formatDecimal(minor, exponent)
+      const parsed = parseDecimal(text, exponent, { allowNegative: true })
+      return parsed.ok && parsed.minor === minor
+    }),
+    RUNS,
+  )
+  fc.assert(
+    fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat({ max: 8 }), (minor, exponent) => {
+      const text = formatDecimal(minor, exponent)
+      const parsed = parseDecimal(text, exponent)
+      return parsed.ok && formatDecimal(parsed.minor, exponent) === text
+    }),
+    RUNS,
+  )
   t.equal(formatDecimal(-5n, 2), '-0.05')
   t.equal(formatDecimal(0n, 6), '0.000000')
   t.equal(formatDecimal(1234n, 0), '1234')
@@ -54,10 +74,13 @@ t.test('format then parse gives back the amount, and parse then format the canon
 t.test('the wire object: value and displayValue agree; a wrong exponent or display is refused', async (t) => {
   t.same(toWire(money('USD', 4000n)), { currency: 'USD', exponent: 2, value: '4000', displayValue: '40.00' })
   t.same(toWire(money('USDC', 1n)), { currency: 'USDC', exponent: 6, value: '1', displayValue: '0.000001' })
-  fc.assert(fc.property(minorAmount, fc.constantFrom(...CURRENCIES), (minor, currency) => {
-    const back = fromWire(toWire(money(currency, minor)))
-    return back.currency === currency && back.amountMinor === minor
-  }), RUNS)
+  fc.assert(
+    fc.property(minorAmount, fc.constantFrom(...CURRENCIES), (minor, currency) => {
+      const back = fromWire(toWire(money(currency, minor)))
+      return back.currency === currency && back.amountMinor === minor
+    }),
+    RUNS,
+  )
   t.throws(() => fromWire({ currency: 'USD', exponent: 6, value: '1', displayValue: '0.01' }), RangeError)
   t.throws(() => fromWire({ currency: 'USD', exponent: 2, value: '1', displayValue: '1.00' }), RangeError)
 })
@@ -70,25 +93,45 @@ function bracket(n: bigint, d: bigint, q: bigint): -1 | 0 | 1 {
 
 t.test('named rounding: each mode lands on the right side of the exact quotient, within one unit', async (t) => {
   const nonZero = fc.bigInt({ min: 1n, max: 10n ** 12n })
-  fc.assert(fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), nonZero, fc.constantFrom(...ROUNDING_MODES), (n, d, mode: RoundingMode) => {
-    const q = divideRounded(n, d, mode)
-    const side = bracket(n, d, q) // 1: q below the exact value, -1: above
-    const withinOne = (n - q * d < 0n ? q * d - n : n - q * d) < d
-    if (!withinOne) return false
-    switch (mode) {
-      case 'FLOOR': return side >= 0
-      case 'CEILING': return side <= 0
-      case 'DOWN': return n >= 0n ? side >= 0 : side <= 0
-      case 'UP': return n >= 0n ? side <= 0 : side >= 0
-      case 'HALF_UP':
-      case 'HALF_EVEN': {
-        const twice = 2n * (n - q * d < 0n ? q * d - n : n - q * d)
-        return twice <= d
-      }
-    }
-  }), RUNS)
-  t.same(['HALF_EVEN', 'HALF_UP', 'DOWN', 'UP', 'FLOOR', 'CEILING'].map((m) => divideRounded(5n, 2n, m as RoundingMode)), [2n, 3n, 2n, 3n, 2n, 3n], '2.5')
-  t.same(['HALF_EVEN', 'HALF_UP', 'DOWN', 'UP', 'FLOOR', 'CEILING'].map((m) => divideRounded(-5n, 2n, m as RoundingMode)), [-2n, -3n, -2n, -3n, -3n, -2n], '-2.5')
+  fc.assert(
+    fc.property(
+      fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+      nonZero,
+      fc.constantFrom(...ROUNDING_MODES),
+      (n, d, mode: RoundingMode) => {
+        const q = divideRounded(n, d, mode)
+        const side = bracket(n, d, q) // 1: q below the exact value, -1: above
+        const withinOne = (n - q * d < 0n ? q * d - n : n - q * d) < d
+        if (!withinOne) return false
+        switch (mode) {
+          case 'FLOOR':
+            return side >= 0
+          case 'CEILING':
+            return side <= 0
+          case 'DOWN':
+            return n >= 0n ? side >= 0 : side <= 0
+          case 'UP':
+            return n >= 0n ? side <= 0 : side >= 0
+          case 'HALF_UP':
+          case 'HALF_EVEN': {
+            const twice = 2n * (n - q * d < 0n ? q * d - n : n - q * d)
+            return twice <= d
+          }
+        }
+      },
+    ),
+    RUNS,
+  )
+  t.same(
+    ['HALF_EVEN', 'HALF_UP', 'DOWN', 'UP', 'FLOOR', 'CEILING'].map((m) => divideRounded(5n, 2n, m as RoundingMode)),
+    [2n, 3n, 2n, 3n, 2n, 3n],
+    '2.5',
+  )
+  t.same(
+    ['HALF_EVEN', 'HALF_UP', 'DOWN', 'UP', 'FLOOR', 'CEILING'].map((m) => divideRounded(-5n, 2n, m as RoundingMode)),
+    [-2n, -3n, -2n, -3n, -3n, -2n],
+    '-2.5',
+  )
   t.equal(divideRounded(7n, 2n, 'HALF_EVEN'), 4n, '3.5 to even')
   t.throws(() => divideRounded(1n, 0n, 'DOWN'), RangeError)
 })
@@ -103,27 +146,43 @@ t.test('fees: basis points and fractions are exact, rounded once', async (t) => 
   t.throws(() => feeFromFraction(money('USD', 1n), '1.5', 'DOWN'), RangeError)
   t.throws(() => feeFromFraction(money('USD', 1n), '0.1e1', 'DOWN'), RangeError)
   t.throws(() => feeFromBps(money('USD', 1n), 10_001n, 'DOWN'), RangeError)
-  fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.bigInt({ min: 0n, max: 10_000n }), (amount, bps) => {
-    // A bps fee equals the same rate written as a fraction: one exact computation, two spellings.
-    const fraction = bps === 10_000n ? '1' : `0.${bps.toString().padStart(4, '0')}`
-    return feeFromBps(money('USD', amount), bps, 'HALF_EVEN').amountMinor === feeFromFraction(money('USD', amount), fraction, 'HALF_EVEN').amountMinor
-  }), RUNS)
+  fc.assert(
+    fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.bigInt({ min: 0n, max: 10_000n }), (amount, bps) => {
+      // A bps fee equals the same rate written as a fraction: one exact computation, two spellings.
+      const fraction = bps === 10_000n ? '1' : `0.${bps.toString().padStart(4, '0')}`
+      return (
+        feeFromBps(money('USD', amount), bps, 'HALF_EVEN').amountMinor ===
+        feeFromFraction(money('USD', amount), fraction, 'HALF_EVEN').amountMinor
+      )
+    }),
+    RUNS,
+  )
 })
 
 t.test('allocation never creates or loses a minor unit, and each share is within one of its exact part', async (t) => {
   const weights = fc.array(fc.bigInt({ min: 0n, max: 1_000_000n }), { minLength: 1, maxLength: 20 }).filter((w) => w.some((x) => x > 0n))
-  fc.assert(fc.property(minorAmount, weights, (amount, w) => {
-    const shares = allocate(money('USD', amount), w)
-    const total = w.reduce((a, b) => a + b, 0n)
-    if (shares.reduce((a, s) => a + s.amountMinor, 0n) !== amount) return false
-    return shares.every((s, i) => {
-      const exactTimesTotal = amount * w[i]!
-      const diff = s.amountMinor * total - exactTimesTotal
-      return (diff < 0n ? -diff : diff) < total
-    })
-  }), RUNS)
-  t.same(allocate(money('USD', 100n), [1n, 1n, 1n]).map((m) => m.amountMinor), [34n, 33n, 33n], 'the leftover cent to the first')
-  t.same(allocate(money('USD', -100n), [1n, 1n, 1n]).map((m) => m.amountMinor), [-34n, -33n, -33n])
+  fc.assert(
+    fc.property(minorAmount, weights, (amount, w) => {
+      const shares = allocate(money('USD', amount), w)
+      const total = w.reduce((a, b) => a + b, 0n)
+      if (shares.reduce((a, s) => a + s.amountMinor, 0n) !== amount) return false
+      return shares.every((s, i) => {
+        const exactTimesTotal = amount * w[i]!
+        const diff = s.amountMinor * total - exactTimesTotal
+        return (diff < 0n ? -diff : diff) < total
+      })
+    }),
+    RUNS,
+  )
+  t.same(
+    allocate(money('USD', 100n), [1n, 1n, 1n]).map((m) => m.amountMinor),
+    [34n, 33n, 33n],
+    'the leftover cent to the first',
+  )
+  t.same(
+    allocate(money('USD', -100n), [1n, 1n, 1n]).map((m) => m.amountMinor),
+    [-34n, -33n, -33n],
+  )
   t.throws(() => allocate(money('USD', 1n), [0n, 0n]), RangeError)
   t.throws(() => allocate(money('USD', 1n), []), RangeError)
 })

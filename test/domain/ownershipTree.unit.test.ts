@@ -40,7 +40,13 @@ t.test('checkOwnershipTree: valid trees', async (t) => {
   t.same(checkOwnershipTree([person('p1', null, 100)]), { ok: true })
   t.same(checkOwnershipTree([person('p1', null, 0), person('p2', null, null)]), { ok: true }, '0 and null')
   t.same(
-    checkOwnershipTree([business('b1', null, 60), person('p1', null, 40), person('p2', 'b1', 50), business('b2', 'b1', 50), person('p3', 'b2', 100)]),
+    checkOwnershipTree([
+      business('b1', null, 60),
+      person('p1', null, 40),
+      person('p2', 'b1', 50),
+      business('b2', 'b1', 50),
+      person('p3', 'b2', 100),
+    ]),
     { ok: true },
   )
   t.same(checkOwnershipTree([person('p1', 'b1', 10), business('b1', null, 10)]), { ok: true }, 'child listed before its parent')
@@ -64,12 +70,20 @@ t.test('checkOwnershipTree: parents', async (t) => {
     code: 'ownership_parent_not_business',
     nodeIds: ['p2'],
   })
-  t.match(checkOwnershipTree([business('b1', 'p1', 10), person('p1', null, 10)]), { ok: false, code: 'ownership_parent_not_business', nodeIds: ['b1'] })
+  t.match(checkOwnershipTree([business('b1', 'p1', 10), person('p1', null, 10)]), {
+    ok: false,
+    code: 'ownership_parent_not_business',
+    nodeIds: ['b1'],
+  })
 })
 
 t.test('checkOwnershipTree: cycles', async (t) => {
   t.match(checkOwnershipTree([business('b1', 'b1', 10)]), { ok: false, code: 'ownership_cycle', nodeIds: ['b1'] }, 'own parent')
-  t.match(checkOwnershipTree([business('b1', 'b2', 10), business('b2', 'b1', 10)]), { ok: false, code: 'ownership_cycle', nodeIds: ['b1', 'b2'] })
+  t.match(checkOwnershipTree([business('b1', 'b2', 10), business('b2', 'b1', 10)]), {
+    ok: false,
+    code: 'ownership_cycle',
+    nodeIds: ['b1', 'b2'],
+  })
   const r = checkOwnershipTree([
     person('tail', 'b1', 10), // hangs off the cycle but is not part of it
     business('b1', 'b2', 10),
@@ -93,13 +107,28 @@ t.test('checkOwnershipTree: sums per level', async (t) => {
   })
   const r = checkOwnershipTree([business('b1', null, 50), person('x', 'b1', 70), person('y', 'b1', 30.0001), person('z', null, 50)])
   t.match(r, { ok: false, code: 'ownership_over_100', nodeIds: ['x', 'y'], message: /owners of b1/ })
-  t.same(checkOwnershipTree([business('b1', null, 100), business('b2', 'b1', 100), person('p', 'b2', 100)]), { ok: true }, '100 at every level')
-  t.match(checkOwnershipTree([person('a', null, 33.34), person('b', null, 33.33), person('c', null, 33.34)]), { ok: false, code: 'ownership_over_100' }, '100.01')
+  t.same(
+    checkOwnershipTree([business('b1', null, 100), business('b2', 'b1', 100), person('p', 'b2', 100)]),
+    { ok: true },
+    '100 at every level',
+  )
+  t.match(
+    checkOwnershipTree([person('a', null, 33.34), person('b', null, 33.33), person('c', null, 33.34)]),
+    { ok: false, code: 'ownership_over_100' },
+    '100.01',
+  )
 })
 
 t.test('effectiveOwnership multiplies down the tree exactly', async (t) => {
   t.same(effectiveOwnership([]), new Map())
-  const tree = [business('b1', null, 50), business('b2', 'b1', 50), person('p1', 'b2', 100), person('p2', null, 33.33), business('b3', null, 16.67), person('p3', 'b3', 0.1)]
+  const tree = [
+    business('b1', null, 50),
+    business('b2', 'b1', 50),
+    person('p1', 'b2', 100),
+    person('p2', null, 33.33),
+    business('b3', null, 16.67),
+    person('p3', 'b3', 0.1),
+  ]
   t.same(
     effectiveOwnership(tree),
     new Map([
@@ -128,22 +157,43 @@ t.test('effectiveOwnership: unquantified and invalid parts give 0', async (t) =>
   t.equal(e.get('b'), 0, 'hasOwnership with no percentage is unquantified')
   t.equal(e.get('p'), 0, 'nothing flows through an unquantified owner')
   t.equal(e.get('q'), 0)
-  const broken = effectiveOwnership([person('orphan', 'gone', 100), business('c1', 'c2', 100), business('c2', 'c1', 100), person('under', 'c1', 100), person('ok', null, 20)])
+  const broken = effectiveOwnership([
+    person('orphan', 'gone', 100),
+    business('c1', 'c2', 100),
+    business('c2', 'c1', 100),
+    person('under', 'c1', 100),
+    person('ok', null, 20),
+  ])
   t.equal(broken.get('orphan'), 0)
   t.equal(broken.get('c1'), 0)
   t.equal(broken.get('under'), 0)
   t.equal(broken.get('ok'), 20)
   t.throws(() => effectiveOwnership(Array.from({ length: MAX_OWNERSHIP_NODES + 1 }, (_, i) => person(`p${i}`, null, 0))), RangeError)
-  t.equal(effectiveOwnership(Array.from({ length: MAX_OWNERSHIP_NODES }, (_, i) => business(`n${i}`, i === 0 ? null : `n${i - 1}`, 99))).size, MAX_OWNERSHIP_NODES)
+  t.equal(
+    effectiveOwnership(Array.from({ length: MAX_OWNERSHIP_NODES }, (_, i) => business(`n${i}`, i === 0 ? null : `n${i - 1}`, 99))).size,
+    MAX_OWNERSHIP_NODES,
+  )
 })
 
 t.test('submission requirement: by ownership', async (t) => {
   t.equal(DEFAULT_OWNERSHIP_THRESHOLD, 25)
-  t.same(submissionOwnershipRequirement([person('p', null, 25)]), { satisfied: true, requiredPersonIds: ['p'], missing: '', basis: 'OWNERSHIP' })
+  t.same(submissionOwnershipRequirement([person('p', null, 25)]), {
+    satisfied: true,
+    requiredPersonIds: ['p'],
+    missing: '',
+    basis: 'OWNERSHIP',
+  })
   t.same(submissionOwnershipRequirement(chain(1, 50)).requiredPersonIds, ['p'], '50% of 50% is exactly 25%')
   t.same(submissionOwnershipRequirement(chain(2, 63)).requiredPersonIds, ['p'], '63%^3 = 25.0047%')
   t.same(submissionOwnershipRequirement(chain(2, 62.9)).basis, 'NONE', '62.9%^3 = 24.886%: not reached')
-  const many = [person('a', null, 30), person('b', null, 10, true), business('h', null, 60), person('c', 'h', 50), person('d', 'h', 40), business('x', 'h', 10)]
+  const many = [
+    person('a', null, 30),
+    person('b', null, 10, true),
+    business('h', null, 60),
+    person('c', 'h', 50),
+    person('d', 'h', 40),
+    business('x', 'h', 10),
+  ]
   // c: 30%, d: 24%; the business x is never a required person.
   t.same(submissionOwnershipRequirement(many), { satisfied: true, requiredPersonIds: ['a', 'c'], missing: '', basis: 'OWNERSHIP' })
   t.same(submissionOwnershipRequirement(many, 10).requiredPersonIds, ['a', 'b', 'c', 'd'], 'custom threshold')
@@ -184,9 +234,13 @@ t.test('checkOwnershipLimits', async (t) => {
   t.match(checkOwnershipLimits(chain(2, 100), { maxNodes: 2, maxDepth: 3 }), { ok: false, code: 'ownership_too_large' })
   // Cyclic input terminates: the walk stops after maxDepth + 1 steps.
   t.match(checkOwnershipLimits([business('b1', 'b2', 1), business('b2', 'b1', 1)]), { ok: false, code: 'ownership_too_deep' })
-  t.match(checkOwnershipLimits([business('b1', 'b2', 1), business('b2', 'b1', 1)], { maxNodes: 10, maxDepth: Number.MAX_SAFE_INTEGER }), {
-    ok: false,
-    code: 'ownership_too_deep',
-  }, 'even with an unbounded depth limit')
+  t.match(
+    checkOwnershipLimits([business('b1', 'b2', 1), business('b2', 'b1', 1)], { maxNodes: 10, maxDepth: Number.MAX_SAFE_INTEGER }),
+    {
+      ok: false,
+      code: 'ownership_too_deep',
+    },
+    'even with an unbounded depth limit',
+  )
   t.same(checkOwnershipLimits(chain(3, 100), { maxNodes: 10, maxDepth: Number.MAX_SAFE_INTEGER }), { ok: true })
 })

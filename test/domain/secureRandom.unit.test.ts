@@ -29,7 +29,10 @@ t.test('bytes are spread over all values', async (t) => {
   const counts = new Array(256).fill(0)
   for (let i = 0; i < 400; i++) for (const byte of secureRandomBytes(256)) counts[byte]++
   // 102,400 bytes: each value expected 400 times; 250..550 is far outside chance.
-  t.ok(counts.every((c) => c > 250 && c < 550), 'each byte value near its expected count')
+  t.ok(
+    counts.every((c) => c > 250 && c < 550),
+    'each byte value near its expected count',
+  )
 })
 
 t.test('sizes out of range are refused', async (t) => {

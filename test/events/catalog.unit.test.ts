@@ -21,26 +21,40 @@ t.test('the catalog knows every event type of every descriptor, and nothing else
   for (const a of AGGREGATES) for (const type of Object.keys(a.eventSchemas)) t.ok(isKnownEventType(type), `${a.name}: ${type}`)
   t.notOk(isKnownEventType('NoSuchEvent'))
   t.throws(() => parseEventData('NoSuchEvent', {}), UnknownEventTypeError)
-  t.same(parseEventData('DocumentUploaded', {
-    documentId: 'doc_1', organizationId: 'org_1', customerId: 'cus_1', fileName: 'a.pdf', contentType: 'application/pdf', sizeBytes: 3,
-    sha256: 'a'.repeat(64), uploadedAt: '2026-01-01T00:00:00.000Z', extra: 'stripped',
-  }).extra, undefined, 'parsing applies the schema')
+  t.same(
+    parseEventData('DocumentUploaded', {
+      documentId: 'doc_1',
+      organizationId: 'org_1',
+      customerId: 'cus_1',
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 3,
+      sha256: 'a'.repeat(64),
+      uploadedAt: '2026-01-01T00:00:00.000Z',
+      extra: 'stripped',
+    }).extra,
+    undefined,
+    'parsing applies the schema',
+  )
 })
 
 t.test('stream names are the ones stored today', async (t) => {
-  t.same({
-    organization: streams.organization('org_1'),
-    webhookEndpoint: streams.webhookEndpoint('ep_1'),
-    customer: streams.customer('cus_1'),
-    document: streams.document('doc_1'),
-    termsAgreement: streams.termsAgreement('tos_1'),
-  }, {
-    organization: 'organization-org_1',
-    webhookEndpoint: 'webhook_endpoint-ep_1',
-    customer: 'customer-cus_1',
-    document: 'document-doc_1',
-    termsAgreement: 'terms_agreement-tos_1',
-  })
+  t.same(
+    {
+      organization: streams.organization('org_1'),
+      webhookEndpoint: streams.webhookEndpoint('ep_1'),
+      customer: streams.customer('cus_1'),
+      document: streams.document('doc_1'),
+      termsAgreement: streams.termsAgreement('tos_1'),
+    },
+    {
+      organization: 'organization-org_1',
+      webhookEndpoint: 'webhook_endpoint-ep_1',
+      customer: 'customer-cus_1',
+      document: 'document-doc_1',
+      termsAgreement: 'terms_agreement-tos_1',
+    },
+  )
   t.same(Object.keys(streams).sort(), AGGREGATES.map((a) => a.name).sort(), 'one per aggregate')
   for (const a of AGGREGATES) t.equal(streams[a.name]('x_1'), streamName(a, 'x_1'))
 })

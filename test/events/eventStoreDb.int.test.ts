@@ -89,7 +89,14 @@ t.test("the client's conflict becomes the port's typed error", async (t) => {
 t.test('recorded events: port events mapped, system and foreign events left out', async (t) => {
   const base = { streamId: 'transfer-tfr_1', revision: 2n, created: new Date(1_700_000_000_000), position: { commit: 500n, prepare: 480n } }
   const json: AllStreamResolvedEvent = {
-    event: { ...base, id: 'b6b8b2a4-0a0e-4a53-9d3c-2c0f5b8b6a01', isJson: true, type: 'TransferCreated', data: { amount: '10.00' }, metadata: { organizationId: 'org_1' } },
+    event: {
+      ...base,
+      id: 'b6b8b2a4-0a0e-4a53-9d3c-2c0f5b8b6a01',
+      isJson: true,
+      type: 'TransferCreated',
+      data: { amount: '10.00' },
+      metadata: { organizationId: 'org_1' },
+    },
   }
   t.same(toRecordedEvent(json), {
     id: 'b6b8b2a4-0a0e-4a53-9d3c-2c0f5b8b6a01',
@@ -103,9 +110,13 @@ t.test('recorded events: port events mapped, system and foreign events left out'
   })
   const noMetadata: AllStreamResolvedEvent = { event: { ...base, id: 'x', isJson: true, type: 'T', data: {}, metadata: undefined } }
   t.same(toRecordedEvent(noMetadata)?.metadata, {})
-  const system: AllStreamResolvedEvent = { event: { ...base, id: 'y', isJson: true, type: '$statsCollected', data: {}, metadata: undefined } }
+  const system: AllStreamResolvedEvent = {
+    event: { ...base, id: 'y', isJson: true, type: '$statsCollected', data: {}, metadata: undefined },
+  }
   t.equal(toRecordedEvent(system), undefined)
-  const binary: AllStreamResolvedEvent = { event: { ...base, id: 'z', isJson: false, type: 'Blob', data: new Uint8Array([1]), metadata: undefined } }
+  const binary: AllStreamResolvedEvent = {
+    event: { ...base, id: 'z', isJson: false, type: 'Blob', data: new Uint8Array([1]), metadata: undefined },
+  }
   t.equal(toRecordedEvent(binary), undefined)
   t.equal(toRecordedEvent({}), undefined, 'no event (unresolved link)')
   t.ok(isSystemEventType('$>'))
@@ -113,7 +124,12 @@ t.test('recorded events: port events mapped, system and foreign events left out'
 })
 
 t.test('new events are JSON events that keep the caller id', async (t) => {
-  const data = toEsdbEvent({ id: '0e6c1f0c-7f39-4c55-8a47-54b0a4f1b6d2', type: 'TransferCreated', data: { a: 1 }, metadata: { requestId: 'req_1' } })
+  const data = toEsdbEvent({
+    id: '0e6c1f0c-7f39-4c55-8a47-54b0a4f1b6d2',
+    type: 'TransferCreated',
+    data: { a: 1 },
+    metadata: { requestId: 'req_1' },
+  })
   t.equal(data.id, '0e6c1f0c-7f39-4c55-8a47-54b0a4f1b6d2')
   t.equal(data.contentType, 'application/json')
   t.equal(data.type, 'TransferCreated')

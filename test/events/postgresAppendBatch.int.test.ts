@@ -37,13 +37,25 @@ t.test('one batch decides each append against its own stream', async (t) => {
     { stream: behind, events: [ev('Stale')], expectedRevision: 0n },
     { stream: exact, events: [ev('E2'), ev('E3')], expectedRevision: 1n },
   ])
-  t.same(outcomes.map((o) => o.ok), [true, false, true, false, true])
+  t.same(
+    outcomes.map((o) => o.ok),
+    [true, false, true, false, true],
+  )
   t.equal(actualOf(t, outcomes[1]), 'no_stream')
   t.equal(actualOf(t, outcomes[3]), 1n, 'reports the revision it found')
-  t.same(outcomes.map((o) => (o.ok ? o.result.nextExpectedRevision : undefined)), [0n, undefined, 1n, undefined, 3n])
+  t.same(
+    outcomes.map((o) => (o.ok ? o.result.nextExpectedRevision : undefined)),
+    [0n, undefined, 1n, undefined, 3n],
+  )
   t.same(await store.readStream(missing), [], 'nothing written for a rejected append')
-  t.same((await store.readStream(behind)).map((e) => e.type), ['B0', 'B1'])
-  t.same((await store.readStream(exact)).map((e) => e.type), ['E0', 'E1', 'E2', 'E3'])
+  t.same(
+    (await store.readStream(behind)).map((e) => e.type),
+    ['B0', 'B1'],
+  )
+  t.same(
+    (await store.readStream(exact)).map((e) => e.type),
+    ['E0', 'E1', 'E2', 'E3'],
+  )
   const positions = outcomes.flatMap((o) => (o.ok ? [o.result.position] : []))
   t.same([...positions].sort(), positions, 'positions follow batch order')
   const last = (await store.readStream(exact)).at(-1)!
@@ -56,7 +68,8 @@ async function openAppend(stream: string, revision: number) {
   await client.connect()
   await client.query('BEGIN')
   await client.query(
-    `INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), $1, $2, 'Theirs', '{}', '{}')`,
+    `INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), $1, $2, ` +
+      `'Theirs', '{}', '{}')`,
     [stream, revision],
   )
   return async (how: 'COMMIT' | 'ROLLBACK') => {
@@ -84,9 +97,18 @@ t.test('an append racing an uncommitted one to the same stream is decided again 
   t.equal(actualOf(t, exactOutcome), 1n, 'an exact expectation that lost reports the revision that won')
   t.ok(anyOutcome?.ok && anyOutcome.result.nextExpectedRevision === 2n, "'any' lands after the winner")
   t.equal((await alsoRacing).nextExpectedRevision, 1n, 'a rolled-back rival leaves the revision to us')
-  t.same((await store.readStream(exact)).map((e) => e.type), ['Mine0', 'Theirs'])
-  t.same((await store.readStream(anyStream)).map((e) => e.type), ['Mine0', 'Theirs', 'Mine1'])
-  t.same((await store.readStream(rolledBack)).map((e) => e.type), ['Mine0', 'Mine1'])
+  t.same(
+    (await store.readStream(exact)).map((e) => e.type),
+    ['Mine0', 'Theirs'],
+  )
+  t.same(
+    (await store.readStream(anyStream)).map((e) => e.type),
+    ['Mine0', 'Theirs', 'Mine1'],
+  )
+  t.same(
+    (await store.readStream(rolledBack)).map((e) => e.type),
+    ['Mine0', 'Mine1'],
+  )
 })
 
 t.test('an append rejected by a batch reports the revision it found, after the batch wrote the rest', async (t) => {
@@ -97,10 +119,16 @@ t.test('an append rejected by a batch reports the revision it found, after the b
     { stream: ahead, events: [ev('Late')], expectedRevision: 0n },
     { stream: ahead + '-new', events: [ev('X')], expectedRevision: 'stream_exists' },
   ])
-  t.same(outcomes.map((o) => o.ok), [true, false, false])
+  t.same(
+    outcomes.map((o) => o.ok),
+    [true, false, false],
+  )
   t.equal(actualOf(t, outcomes[1]), 2n)
   t.equal(actualOf(t, outcomes[2]), 'no_stream')
-  t.same((await store.readStream(fine)).map((e) => e.type), ['F0'])
+  t.same(
+    (await store.readStream(fine)).map((e) => e.type),
+    ['F0'],
+  )
 })
 
 t.test('a batch never holds one stream twice', async (t) => {
@@ -126,11 +154,20 @@ t.test('appends to one stream commit in queue order', async (t) => {
     store.appendToStream(c, [ev('C0'), ev('C1')], { expectedRevision: 'any' }),
     store.appendToStream(a, [ev('A3')], { expectedRevision: 2n }),
   ])
-  t.same(results.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled'])
+  t.same(
+    results.map((r) => r.status),
+    ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled'],
+  )
   const stale = results[2]
   if (stale?.status === 'rejected') t.equal((stale.reason as WrongExpectedVersionError).actual, 2n, 'sees what the earlier appends left')
-  t.same(results.map((r) => (r.status === 'fulfilled' ? r.value.nextExpectedRevision : undefined)), [0n, 2n, undefined, undefined, 1n, 3n])
-  t.same((await store.readStream(a)).map((e) => e.type), ['A0', 'A1', 'A2', 'A3'])
+  t.same(
+    results.map((r) => (r.status === 'fulfilled' ? r.value.nextExpectedRevision : undefined)),
+    [0n, 2n, undefined, undefined, 1n, 3n],
+  )
+  t.same(
+    (await store.readStream(a)).map((e) => e.type),
+    ['A0', 'A1', 'A2', 'A3'],
+  )
 })
 
 t.test('two stores racing on one stream', async (t) => {
@@ -138,7 +175,11 @@ t.test('two stores racing on one stream', async (t) => {
   // 'any' from both sides, the stream created by the race itself: every append lands once.
   const appends = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? store : other).appendToStream(s, [ev(`E${i}`)]))
   const revisions = (await Promise.all(appends)).map((r) => r.nextExpectedRevision)
-  t.same([...revisions].sort((x, y) => (x < y ? -1 : 1)), Array.from({ length: 30 }, (_, i) => BigInt(i)), 'each revision once')
+  t.same(
+    [...revisions].sort((x, y) => (x < y ? -1 : 1)),
+    Array.from({ length: 30 }, (_, i) => BigInt(i)),
+    'each revision once',
+  )
   t.equal((await store.readStream(s, { maxCount: 100 })).length, 30)
   // The same exact revision from both sides: exactly one wins.
   const [x, y] = await Promise.allSettled([
@@ -162,7 +203,13 @@ t.test('a duplicate event id fails only its own append', async (t) => {
     store.appendToStream(s3, [{ ...ev('Dup'), id: first.id }]),
     store.appendToStream(s2, [ev('AlsoFine')]),
   ])
-  t.same(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled'])
-  t.same((await store.readStream(s2)).map((e) => e.type), ['Fine', 'AlsoFine'])
+  t.same(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected', 'fulfilled'],
+  )
+  t.same(
+    (await store.readStream(s2)).map((e) => e.type),
+    ['Fine', 'AlsoFine'],
+  )
   t.same(await store.readStream(s3), [])
 })

@@ -23,8 +23,14 @@ async function slowWriter(stream: string, type: string) {
     [randomUUID(), stream, type],
   )
   return {
-    commit: async () => { await client.query('COMMIT'); await client.end() },
-    rollback: async () => { await client.query('ROLLBACK'); await client.end() },
+    commit: async () => {
+      await client.query('COMMIT')
+      await client.end()
+    },
+    rollback: async () => {
+      await client.query('ROLLBACK')
+      await client.end()
+    },
   }
 }
 
@@ -41,11 +47,18 @@ t.test('gap races on $all', async (t) => {
     await store.appendToStream(fastStream, [ev('Fast')])
     // While the slow transaction is open, neither is readable: reading past it would skip it.
     const during = await store.readAll({ from, maxCount: 100 })
-    t.notOk(during.some((e) => e.stream === fastStream), 'fast event held back behind the open transaction')
+    t.notOk(
+      during.some((e) => e.stream === fastStream),
+      'fast event held back behind the open transaction',
+    )
     await slow.commit()
     const seen = await collect(store, from, (evs) => evs.some((e) => e.stream === fastStream) && evs.some((e) => e.stream === slowStream))
     const mine = seen.filter((e) => e.stream === slowStream || e.stream === fastStream)
-    t.same(mine.map((e) => e.type), ['Slow', 'Fast'], 'both, exactly once, in commit order')
+    t.same(
+      mine.map((e) => e.type),
+      ['Slow', 'Fast'],
+      'both, exactly once, in commit order',
+    )
     from = seen[seen.length - 1]!.position
   })
 
@@ -75,7 +88,10 @@ t.test('gap races on $all', async (t) => {
     await store.appendToStream(after, [ev('After')])
     await slow.rollback()
     const seen = await collect(store, from, (evs) => evs.some((e) => e.stream === after))
-    t.notOk(seen.some((e) => e.stream === doomed), 'rolled-back event never delivered')
+    t.notOk(
+      seen.some((e) => e.stream === doomed),
+      'rolled-back event never delivered',
+    )
     t.equal(seen.filter((e) => e.stream === after).length, 1)
     from = seen[seen.length - 1]!.position
   })
@@ -98,9 +114,17 @@ t.test('gap races on $all', async (t) => {
     t.equal(new Set(seen.map((e) => e.id)).size, expected, 'none twice')
     for (const stream of streams) {
       const revisions = seen.filter((e) => e.stream === stream).map((e) => Number(e.revision))
-      t.same(revisions, Array.from({ length: perWriter }, (_, i) => i), `${stream} in revision order`)
+      t.same(
+        revisions,
+        Array.from({ length: perWriter }, (_, i) => i),
+        `${stream} in revision order`,
+      )
     }
     const sorted = [...seen].sort((a, b) => store.comparePositions(a.position, b.position))
-    t.same(seen.map((e) => e.id), sorted.map((e) => e.id), 'delivered in position order')
+    t.same(
+      seen.map((e) => e.id),
+      sorted.map((e) => e.id),
+      'delivered in position order',
+    )
   })
 })

@@ -41,9 +41,13 @@ t.test('an earlier store is upgraded on start', async (t) => {
   const store = await getPostgresEventStore({ connectionString: url })
   t.teardown(() => store.close())
   const columns = await admin.query<{ attname: string; type: string }>(
-    `SELECT attname, atttypid::regtype::text AS type FROM pg_attribute WHERE attrelid = 'es_events'::regclass AND attname IN ('data', 'metadata') ORDER BY attname`,
+    `SELECT attname, atttypid::regtype::text AS type FROM pg_attribute WHERE attrelid = 'es_events'::regclass AND attname IN ('data', ` +
+      `'metadata') ORDER BY attname`,
   )
-  t.same(columns.rows, [{ attname: 'data', type: 'json' }, { attname: 'metadata', type: 'json' }])
+  t.same(columns.rows, [
+    { attname: 'data', type: 'json' },
+    { attname: 'metadata', type: 'json' },
+  ])
   const key = await admin.query<{ definition: string }>(`SELECT pg_get_indexdef('es_events_pkey'::regclass) AS definition`)
   t.match(key.rows[0]!.definition, /\(transaction_id, global_position\)/, 'the commit order is the primary key')
   const old = await admin.query(`SELECT to_regclass('es_events_commit_order') AS idx, to_regclass('es_streams') AS streams`)
@@ -51,7 +55,13 @@ t.test('an earlier store is upgraded on start', async (t) => {
   t.equal(old.rows[0].streams, null, 'the per-stream table is gone: revisions come from the events')
 
   const read = await store.readStream('old-1')
-  t.same(read.map((e) => [e.type, e.data, e.metadata]), [['Opened', { amount: '10.00' }, { requestId: 'req_1' }], ['Closed', {}, {}]])
+  t.same(
+    read.map((e) => [e.type, e.data, e.metadata]),
+    [
+      ['Opened', { amount: '10.00' }, { requestId: 'req_1' }],
+      ['Closed', {}, {}],
+    ],
+  )
   const appended = await store.appendToStream('old-1', [ev('Reopened')], { expectedRevision: 1n })
   t.equal(appended.nextExpectedRevision, 2n)
   // $all stops below the oldest transaction running anywhere in the cluster (other test files'
@@ -61,7 +71,11 @@ t.test('an earlier store is upgraded on start', async (t) => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     all = await store.readAll({ maxCount: 10 })
   }
-  t.same(all.map((e) => e.type), ['Opened', 'Closed', 'Reopened'], '$all keeps commit order across the upgrade')
+  t.same(
+    all.map((e) => e.type),
+    ['Opened', 'Closed', 'Reopened'],
+    '$all keeps commit order across the upgrade',
+  )
 
   // Starting again finds nothing left to change.
   const again = await getPostgresEventStore({ connectionString: url })

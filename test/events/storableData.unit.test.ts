@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto'
 import { UnstorableEventError } from '../../events/store/port.js'
 import { STORABLE_LIMITS, assertStorableAppend, findUnstorable } from '../../events/store/storableData.js'
 
-const event = (data: Record<string, unknown>, metadata: Record<string, unknown> = {}) => ({ id: randomUUID(), type: 'Tested', data, metadata })
+const event = (data: Record<string, unknown>, metadata: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  type: 'Tested',
+  data,
+  metadata,
+})
 
 function nested(levels: number): Record<string, unknown> {
   let value: Record<string, unknown> = {}
@@ -15,8 +20,18 @@ function nested(levels: number): Record<string, unknown> {
 
 t.test('data JSON keeps unchanged passes', async (t) => {
   const fine = {
-    name: 'Zoë 😀 \t tab\nnew line', n: 1.5, zero: 0, negative: -3, big: Number.MAX_SAFE_INTEGER, yes: true, nothing: null,
-    list: [1, 'two', { three: [3] }], leftOut: undefined, 'key with spaces': 'ok', empty: {}, bare: Object.create(null) as object,
+    name: 'Zoë 😀 \t tab\nnew line',
+    n: 1.5,
+    zero: 0,
+    negative: -3,
+    big: Number.MAX_SAFE_INTEGER,
+    yes: true,
+    nothing: null,
+    list: [1, 'two', { three: [3] }],
+    leftOut: undefined,
+    'key with spaces': 'ok',
+    empty: {},
+    bare: Object.create(null) as object,
     deep: nested(STORABLE_LIMITS.maxDepth - 2),
   }
   t.equal(findUnstorable(fine, 'data'), undefined)

@@ -109,5 +109,8 @@ export function createSecretHarvest() {
 
 /** A leak report short enough to read, with the secret masked. */
 export function describeLeaks(leaks: readonly Leak[]): string {
-  return leaks.slice(0, 10).map((l) => `${l.kind} ${l.secret.slice(0, 4)}…: ${l.line.replaceAll(l.secret, '<SECRET>').slice(0, 400)}`).join('\n')
+  return leaks
+    .slice(0, 10)
+    .map((l) => `${l.kind} ${l.secret.slice(0, 4)}…: ${l.line.replaceAll(l.secret, '<SECRET>').slice(0, 400)}`)
+    .join('\n')
 }

@@ -38,7 +38,11 @@ export function assertNoSecretsLogged(logs: LogCapture, secrets: SecretHarvest):
   if (leaks.length > 0) throw new Error(`${leaks.length} log line(s) hold a secret:\n${describeLeaks(leaks)}`)
 }
 
-export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config, string>> = {}, options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver; printRuntimeErrors?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  t: TapLike,
+  env: Partial<Record<keyof Config, string>> = {},
+  options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver; printRuntimeErrors?: boolean } = {},
+): Promise<TestApp> {
   // One DNS for the endpoint URL check and the dispatcher: a test can change an answer between them.
   const resolver = options.resolver ?? options.webhooks?.resolver
   const { url: databaseUrl, drop } = await makeTestDatabase()
@@ -53,12 +57,12 @@ export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config,
   const runtimeLog = options.logger
     ? { info: (m: string) => logger.info(m), error: (o: unknown, m?: string) => logger.error(o, m) }
     : {
-      info: (m: string) => logs.logger.info(m),
-      error: (o: unknown, m?: string) => {
-        logs.logger.error(o, m)
-        if (options.printRuntimeErrors ?? true) console.error(o)
-      },
-    }
+        info: (m: string) => logs.logger.info(m),
+        error: (o: unknown, m?: string) => {
+          logs.logger.error(o, m)
+          if (options.printRuntimeErrors ?? true) console.error(o)
+        },
+      }
   const runtime = await openRuntime(config, runtimeLog, { poolSize: 10 })
   await runtime.runner.start()
   // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
@@ -83,7 +87,12 @@ export async function startTestApp(t: TapLike, env: Partial<Record<keyof Config,
   }
   const org = await newOrganization()
   return {
-    app, runtime, org, newOrganization, logs, secrets,
+    app,
+    runtime,
+    org,
+    newOrganization,
+    logs,
+    secrets,
     async request({ apiKey, headers, ...options }) {
       const key = apiKey === undefined ? org.apiKey : apiKey
       const response = await app.inject({ ...options, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } })

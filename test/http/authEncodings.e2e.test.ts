@@ -12,7 +12,8 @@ const hex = (ch: string) => ch.charCodeAt(0).toString(16).padStart(2, '0')
 /** Percent-encodes every character of the path but the slashes. */
 const encodeAll = (path: string, upper: boolean) => path.replace(/[^/]/g, (ch) => `%${upper ? hex(ch).toUpperCase() : hex(ch)}`)
 /** Percent-encodes every other character, hex case alternating. */
-const encodeSome = (path: string) => [...path].map((ch, i) => (ch === '/' || i % 2 === 0 ? ch : `%${i % 4 === 1 ? hex(ch).toUpperCase() : hex(ch)}`)).join('')
+const encodeSome = (path: string) =>
+  [...path].map((ch, i) => (ch === '/' || i % 2 === 0 ? ch : `%${i % 4 === 1 ? hex(ch).toUpperCase() : hex(ch)}`)).join('')
 
 /** Spellings the router reads as the same route: these must be exactly 401. */
 function sameRoute(path: string): string[] {
@@ -45,17 +46,24 @@ function otherRoutes(path: string): string[] {
 }
 
 t.test('every operation answers 401 without a key, whatever the spelling of its path', async (t) => {
-  const doc = (await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json() as { paths: Record<string, Record<string, unknown>> }
+  const doc = (await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json() as {
+    paths: Record<string, Record<string, unknown>>
+  }
   const all = Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m] !== undefined).map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, 'abc123') })))
+    METHODS.filter((m) => item[m] !== undefined).map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, 'abc123') })),
+  )
   // /health is the one open operation; every other one is under /v1 and needs a key.
-  t.same(all.filter((o) => !o.path.startsWith('/v1/')), [{ method: 'get', path: '/health' }], 'only /health is outside /v1')
+  t.same(
+    all.filter((o) => !o.path.startsWith('/v1/')),
+    [{ method: 'get', path: '/health' }],
+    'only /health is outside /v1',
+  )
   const operations = all.filter((o) => o.path.startsWith('/v1/'))
   t.ok(operations.length >= 30, `walks ${operations.length} operations`)
 
   let checked = 0
   for (const { method, path } of operations) {
-    const methods = method === 'get' ? ['GET', 'HEAD'] as const : [method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE']
+    const methods = method === 'get' ? (['GET', 'HEAD'] as const) : [method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE']
     for (const m of methods) {
       for (const url of sameRoute(path)) {
         const res = await h.request({ method: m, url, apiKey: null })
@@ -63,7 +71,8 @@ t.test('every operation answers 401 without a key, whatever the spelling of its 
         if (res.statusCode !== 401) t.fail(`${m} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
         else if (m !== 'HEAD') {
           const body = res.json()
-          if (body.error !== 'Unauthorized' || body.statusCode !== 401 || body.requestId !== res.headers['x-request-id']) t.fail(`${m} ${url}: ${res.body}`)
+          if (body.error !== 'Unauthorized' || body.statusCode !== 401 || body.requestId !== res.headers['x-request-id'])
+            t.fail(`${m} ${url}: ${res.body}`)
         }
       }
       for (const url of otherRoutes(path)) {
@@ -97,7 +106,12 @@ t.test('routes outside /v1 stay open; unknown /v1 routes are 404 in the error bo
 t.test('the same request spelled two ways is one request for Idempotency-Key', async (t) => {
   const payload = { url: 'https://example.com/idem' }
   const first = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload, headers: { 'idempotency-key': 'spelled-twice' } })
-  const second = await h.request({ method: 'POST', url: '/%761/webhooks/%65ndpoints', payload, headers: { 'idempotency-key': 'spelled-twice' } })
+  const second = await h.request({
+    method: 'POST',
+    url: '/%761/webhooks/%65ndpoints',
+    payload,
+    headers: { 'idempotency-key': 'spelled-twice' },
+  })
   t.equal(first.statusCode, 201)
   t.equal(second.statusCode, 201)
   t.equal(second.headers['idempotent-replayed'], 'true')

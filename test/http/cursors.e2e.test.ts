@@ -15,7 +15,10 @@ async function created(url: string, payload: object, apiKey?: string) {
 }
 
 // Two items per list in the first organization, one in the other.
-const endpoints = [await created('/v1/webhooks/endpoints', { url: 'https://example.com/a' }), await created('/v1/webhooks/endpoints', { url: 'https://example.com/b' })]
+const endpoints = [
+  await created('/v1/webhooks/endpoints', { url: 'https://example.com/a' }),
+  await created('/v1/webhooks/endpoints', { url: 'https://example.com/b' }),
+]
 const customers = [
   await created('/v1/customers/individuals', { firstName: 'Ada', lastName: 'A' }),
   await created('/v1/customers/individuals', { firstName: 'Bob', lastName: 'B' }),
@@ -25,13 +28,24 @@ const otherEndpoint = await created('/v1/webhooks/endpoints', { url: 'https://ex
 const otherCustomer = await created('/v1/customers/individuals', { firstName: 'Oz', lastName: 'O' }, other.apiKey)
 await created(`/v1/webhooks/endpoints/${otherEndpoint.id}/test`, {}, other.apiKey)
 
-const messagesOf = async (apiKey: string) => (await h.request({ method: 'GET', url: '/v1/webhooks/messages', apiKey })).json().data as { id: string }[]
+const messagesOf = async (apiKey: string) =>
+  (await h.request({ method: 'GET', url: '/v1/webhooks/messages', apiKey })).json().data as { id: string }[]
 const messages = await messagesOf(h.org.apiKey)
 const otherMessages = await messagesOf(other.apiKey)
 
 const lists = [
-  { path: '/v1/customers', own: customers.map((c) => c.id as string), foreign: otherCustomer.id as string, made: 'cus_00000000000000000000000000' },
-  { path: '/v1/webhooks/endpoints', own: endpoints.map((e) => e.id as string), foreign: otherEndpoint.id as string, made: 'ep_00000000000000000000000000' },
+  {
+    path: '/v1/customers',
+    own: customers.map((c) => c.id as string),
+    foreign: otherCustomer.id as string,
+    made: 'cus_00000000000000000000000000',
+  },
+  {
+    path: '/v1/webhooks/endpoints',
+    own: endpoints.map((e) => e.id as string),
+    foreign: otherEndpoint.id as string,
+    made: 'ep_00000000000000000000000000',
+  },
   { path: '/v1/webhooks/messages', own: messages.map((m) => m.id), foreign: otherMessages[0]?.id ?? 'evt_none', made: 'evt_unknown' },
 ]
 

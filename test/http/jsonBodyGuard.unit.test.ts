@@ -9,11 +9,17 @@ const problem = (value: unknown, maxDepth?: number) =>
 
 t.test('clean bodies pass, whatever their strings hold', async (t) => {
   for (const body of [
-    {}, [], '"text"', 42, null, true,
+    {},
+    [],
+    '"text"',
+    42,
+    null,
+    true,
     { a: '{[{[', b: ']}]}', 'c"d': 'e\\"f', g: [1, { h: ['i', { j: null }] }] },
     { emoji: '\ud83d\ude00', tab: 'a\tb', newline: 'a\nb', unicode: 'Zoë 李' },
     { k: { k: { k: 1 } }, l: [{ k: 1 }, { k: 2 }] },
-  ]) t.equal(problem(body), undefined, JSON.stringify(body))
+  ])
+    t.equal(problem(body), undefined, JSON.stringify(body))
   t.equal(problem('{ "a" : [ 1 , 2 ] , "b" : { "c" : "d" } }'), undefined, 'whitespace anywhere')
 })
 

@@ -22,10 +22,16 @@ async function getBodies(path: string, ids: string[]): Promise<string> {
 t.test('webhook endpoints: list items equal GET, timestamps cut to milliseconds like a Date', async (t) => {
   const plain = await created('/v1/webhooks/endpoints', { url: 'https://example.com/plain' })
   const full = await created('/v1/webhooks/endpoints', {
-    url: 'https://example.com/full', description: 'ü "quoted" \\ line', filterTypes: ['customer.created'], metadata: { nested: { list: [1, 'two', null, true] }, emoji: '😀' },
+    url: 'https://example.com/full',
+    description: 'ü "quoted" \\ line',
+    filterTypes: ['customer.created'],
+    metadata: { nested: { list: [1, 'two', null, true] }, emoji: '😀' },
   })
   // Microseconds that round up and that do not: a Date keeps the milliseconds as they are.
-  await sql`UPDATE webhook_endpoints SET created_at = '2031-02-03 04:05:06.789999+00', updated_at = '1999-12-31 23:59:59.000500+00' WHERE id = ${full.id}`.execute(h.runtime.db)
+  await sql`UPDATE webhook_endpoints
+    SET created_at = '2031-02-03 04:05:06.789999+00', updated_at = '1999-12-31 23:59:59.000500+00' WHERE id = ${full.id}`.execute(
+    h.runtime.db,
+  )
   const list = await h.request({ method: 'GET', url: '/v1/webhooks/endpoints' })
   t.equal(list.statusCode, 200)
   const data = await getBodies('/v1/webhooks/endpoints', [plain.id, full.id])
@@ -35,21 +41,42 @@ t.test('webhook endpoints: list items equal GET, timestamps cut to milliseconds 
 })
 
 t.test('customers: list items equal GET in both paging modes, whatever the state holds', async (t) => {
-  const individual = await created('/v1/customers/individuals', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', countryCode: 'GB', metadata: { ref: 'x' } })
+  const individual = await created('/v1/customers/individuals', {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    countryCode: 'GB',
+    metadata: { ref: 'x' },
+  })
   const business = await created('/v1/customers/businesses', { businessName: 'Acme Ltd', countryCode: 'DE' })
   // Profiles, associated entities and sessions: the parts of the state a list does not read.
-  const saved = await h.request({ method: 'POST', url: `/v1/customers/${individual.id}/verification`, payload: { requestedCapabilities: ['USD_ACH_PAYOUT', 'EUR_FX_PAYOUT'], occupation: 'Engineer' } })
+  const saved = await h.request({
+    method: 'POST',
+    url: `/v1/customers/${individual.id}/verification`,
+    payload: { requestedCapabilities: ['USD_ACH_PAYOUT', 'EUR_FX_PAYOUT'], occupation: 'Engineer' },
+  })
   t.equal(saved.statusCode, 200, saved.body)
-  const savedBusiness = await h.request({ method: 'POST', url: `/v1/customers/${business.id}/business_verification`, payload: { requestedCapabilities: ['USD_ACH_PAYOUT'] } })
+  const savedBusiness = await h.request({
+    method: 'POST',
+    url: `/v1/customers/${business.id}/business_verification`,
+    payload: { requestedCapabilities: ['USD_ACH_PAYOUT'] },
+  })
   t.equal(savedBusiness.statusCode, 200, savedBusiness.body)
-  const person = await h.request({ method: 'POST', url: `/v1/customers/${business.id}/associated_persons`, payload: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' } })
+  const person = await h.request({
+    method: 'POST',
+    url: `/v1/customers/${business.id}/associated_persons`,
+    payload: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+  })
   t.equal(person.statusCode, 201, person.body)
   const session = await h.request({ method: 'POST', url: `/v1/customers/${individual.id}/verification_sessions`, payload: {} })
   t.equal(session.statusCode, 201, session.body)
   const ids = [individual.id, business.id]
-  t.match((await h.request({ method: 'GET', url: `/v1/customers/${individual.id}` })).json(), { requestedCapabilities: ['USD_ACH_PAYOUT', 'EUR_FX_PAYOUT'] })
+  t.match((await h.request({ method: 'GET', url: `/v1/customers/${individual.id}` })).json(), {
+    requestedCapabilities: ['USD_ACH_PAYOUT', 'EUR_FX_PAYOUT'],
+  })
   const data = await getBodies('/v1/customers', ids)
-  const cursorPage = (size: number) => `{"has_more":false,"page_size":${size},"url":"/v1/customers","data":${data},"page_next":null,"page_prev":null}`
+  const cursorPage = (size: number) =>
+    `{"has_more":false,"page_size":${size},"url":"/v1/customers","data":${data},"page_next":null,"page_prev":null}`
   t.equal((await h.request({ method: 'GET', url: '/v1/customers' })).body, cursorPage(50))
   t.equal((await h.request({ method: 'GET', url: '/v1/customers?page_size=10' })).body, cursorPage(10))
   t.equal((await h.request({ method: 'GET', url: '/v1/customers?limit=10' })).body, `{"data":${data},"total":2,"limit":10,"offset":0}`)

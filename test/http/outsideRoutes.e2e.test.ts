@@ -18,7 +18,10 @@ function raw(head: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error('no response in 5 s')) }, 5_000)
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error('no response in 5 s'))
+    }, 5_000)
     const finish = () => {
       clearTimeout(timer)
       const text = Buffer.concat(chunks).toString('utf8')
@@ -32,9 +35,14 @@ function raw(head: string): Promise<RawResponse> {
       const text = Buffer.concat(chunks).toString('utf8')
       const split = text.indexOf('\r\n\r\n')
       const length = /content-length:\s*(\d+)/i.exec(text.slice(0, split))
-      if (split >= 0 && length && Buffer.byteLength(text.slice(split + 4)) >= Number(length[1])) { socket.end(); finish() }
+      if (split >= 0 && length && Buffer.byteLength(text.slice(split + 4)) >= Number(length[1])) {
+        socket.end()
+        finish()
+      }
     })
-    socket.on('close', () => { if (chunks.length) finish() })
+    socket.on('close', () => {
+      if (chunks.length) finish()
+    })
     socket.on('error', () => undefined) // a reset after the response is fine
     socket.write(`${head}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
   })

@@ -9,10 +9,19 @@ import { toOffsetPage } from '../../http/pagination/offsetPage.js'
 const rows = (...ids: string[]) => ids.map((id) => ({ id }))
 
 t.test('a first page with more after it links only to the next page, filters first', async (t) => {
-  const page = toCursorPage(rows('c', 'b', 'a'), { page_size: 2 }, { path: '/v1/things', filters: new URLSearchParams({ type: 'X', tags: 'a,b' }) }, (r) => r.id)
+  const page = toCursorPage(
+    rows('c', 'b', 'a'),
+    { page_size: 2 },
+    { path: '/v1/things', filters: new URLSearchParams({ type: 'X', tags: 'a,b' }) },
+    (r) => r.id,
+  )
   t.same(page, {
-    has_more: true, page_size: 2, url: '/v1/things', data: ['c', 'b'],
-    page_next: '/v1/things?type=X&tags=a%2Cb&page_size=2&starting_after=b', page_prev: null,
+    has_more: true,
+    page_size: 2,
+    url: '/v1/things',
+    data: ['c', 'b'],
+    page_next: '/v1/things?type=X&tags=a%2Cb&page_size=2&starting_after=b',
+    page_prev: null,
   })
 })
 
@@ -30,24 +39,49 @@ t.test('rows fetched backwards are put back in list order with the probe last', 
   const query = { page_size: 2, ending_before: 'a' }
   // Walking up from a: b, c, then the probe d.
   const ordered = inListOrder(rows('b', 'c', 'd'), query)
-  t.same(ordered.map((r) => r.id), ['c', 'b', 'd'])
+  t.same(
+    ordered.map((r) => r.id),
+    ['c', 'b', 'd'],
+  )
   const page = toCursorPage(ordered, query, { path: '/p' }, (r) => r.id)
   t.same(page.data, ['c', 'b'])
   t.equal(page.page_next, '/p?page_size=2&starting_after=b', 'older items exist: the cursor itself')
   t.equal(page.page_prev, '/p?page_size=2&ending_before=c', 'newer items exist: the probe')
-  t.same(inListOrder(rows('b'), query).map((r) => r.id), ['b'], 'no probe, nothing appended')
-  t.same(inListOrder(rows('b', 'a'), { page_size: 1 }).map((r) => r.id), ['b', 'a'], 'forwards: unchanged')
+  t.same(
+    inListOrder(rows('b'), query).map((r) => r.id),
+    ['b'],
+    'no probe, nothing appended',
+  )
+  t.same(
+    inListOrder(rows('b', 'a'), { page_size: 1 }).map((r) => r.id),
+    ['b', 'a'],
+    'forwards: unchanged',
+  )
 })
 
 t.test('an empty page links nowhere', async (t) => {
-  t.same(toCursorPage([], { page_size: 50 }, { path: '/p' }, (r: { id: string }) => r.id), {
-    has_more: false, page_size: 50, url: '/p', data: [], page_next: null, page_prev: null,
-  })
+  t.same(
+    toCursorPage([], { page_size: 50 }, { path: '/p' }, (r: { id: string }) => r.id),
+    {
+      has_more: false,
+      page_size: 50,
+      url: '/p',
+      data: [],
+      page_next: null,
+      page_prev: null,
+    },
+  )
 })
 
 t.test('offset pages default limit 50 and offset 0', async (t) => {
-  t.same(toOffsetPage(rows('a'), 7, {}, (r) => r.id), { data: ['a'], total: 7, limit: 50, offset: 0 })
-  t.same(toOffsetPage([], 7, { limit: 5, offset: 10 }, (r: { id: string }) => r.id), { data: [], total: 7, limit: 5, offset: 10 })
+  t.same(
+    toOffsetPage(rows('a'), 7, {}, (r) => r.id),
+    { data: ['a'], total: 7, limit: 50, offset: 0 },
+  )
+  t.same(
+    toOffsetPage([], 7, { limit: 5, offset: 10 }, (r: { id: string }) => r.id),
+    { data: [], total: 7, limit: 5, offset: 10 },
+  )
 })
 
 t.test('the either-mode query: one mode and one cursor per request', async (t) => {

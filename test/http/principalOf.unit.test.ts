@@ -9,11 +9,15 @@ t.test('a route without a principal answers 401 in the error body; with one, it 
   const app = Fastify()
   registerErrorHandling(app)
   app.get('/who', async (request) => ({ organizationId: principalOf(request).organizationId }))
-  app.get('/who-signed-in', {
-    onRequest: async (request) => {
-      request.principal = { organizationId: 'org_1', keyId: 'key_1', environment: 'sandbox' }
+  app.get(
+    '/who-signed-in',
+    {
+      onRequest: async (request) => {
+        request.principal = { organizationId: 'org_1', keyId: 'key_1', environment: 'sandbox' }
+      },
     },
-  }, async (request) => ({ organizationId: principalOf(request).organizationId }))
+    async (request) => ({ organizationId: principalOf(request).organizationId }),
+  )
   t.teardown(() => app.close())
 
   const missing = await app.inject({ method: 'GET', url: '/who' })

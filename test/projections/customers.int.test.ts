@@ -15,27 +15,57 @@ const customers = projectorSpec(await projectionDatabase(t), customersProjector)
 const created: CustomerEvent = {
   type: 'CustomerCreated',
   data: {
-    customerId: 'cus_1', organizationId: 'org_a', type: 'INDIVIDUAL', customerName: 'Ada Lovelace', email: 'ada@example.com', phone: null,
-    countryCode: 'US', metadata: {}, firstName: 'Ada', lastName: 'Lovelace', createdAt: now,
+    customerId: 'cus_1',
+    organizationId: 'org_a',
+    type: 'INDIVIDUAL',
+    customerName: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: null,
+    countryCode: 'US',
+    metadata: {},
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    createdAt: now,
   },
 }
 /** The events a command adds to a stream holding `events` (the decider's own, so the fixtures stay real). */
-const then = (events: CustomerEvent[], command: CustomerCommand): CustomerEvent[] =>
-  [...events, ...customerDecider.decide(command, events.reduce(customerDecider.evolve, customerDecider.initialState()))]
-const openSession = (events: CustomerEvent[], sessionId: string, at = now) => then(events, {
-  type: 'CreateVerificationSession', ...scoped, now: at, associatedEntityId: null, email: undefined, sendInvite: false,
-  session: { sessionId, verificationUrl: `https://verify.example/${sessionId}`, expiresAt: '2026-03-08T10:00:00.000Z' },
-})
+const then = (events: CustomerEvent[], command: CustomerCommand): CustomerEvent[] => [
+  ...events,
+  ...customerDecider.decide(command, events.reduce(customerDecider.evolve, customerDecider.initialState())),
+]
+const openSession = (events: CustomerEvent[], sessionId: string, at = now) =>
+  then(events, {
+    type: 'CreateVerificationSession',
+    ...scoped,
+    now: at,
+    associatedEntityId: null,
+    email: undefined,
+    sendInvite: false,
+    session: { sessionId, verificationUrl: `https://verify.example/${sessionId}`, expiresAt: '2026-03-08T10:00:00.000Z' },
+  })
 
 t.test('created: one DRAFT row with the state and its list columns', async (t) => {
   await customers.given([created]).thenRows(t, {
-    customers: [{
-      id: 'cus_1', organization_id: 'org_a', type: 'INDIVIDUAL', status: 'DRAFT', customer_name: 'Ada Lovelace', email: 'ada@example.com',
-      country_code: 'US', created_at: now, updated_at: now,
-      state: {
-        exists: true, id: 'cus_1', customerName: 'Ada Lovelace', individual: { firstName: 'Ada', lastName: 'Lovelace' }, sessions: [],
+    customers: [
+      {
+        id: 'cus_1',
+        organization_id: 'org_a',
+        type: 'INDIVIDUAL',
+        status: 'DRAFT',
+        customer_name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        country_code: 'US',
+        created_at: now,
+        updated_at: now,
+        state: {
+          exists: true,
+          id: 'cus_1',
+          customerName: 'Ada Lovelace',
+          individual: { firstName: 'Ada', lastName: 'Lovelace' },
+          sessions: [],
+        },
       },
-    }],
+    ],
     verification_sessions: [],
   })
 })
@@ -52,12 +82,26 @@ t.test('sessions: a row per session, its status following the events (a second o
   await customers.given(two).thenRows(t, {
     verification_sessions: [
       {
-        id: 'vsess_1', customer_id: 'cus_1', organization_id: 'org_a', status: 'EXPIRED', created_at: now,
+        id: 'vsess_1',
+        customer_id: 'cus_1',
+        organization_id: 'org_a',
+        status: 'EXPIRED',
+        created_at: now,
         expires_at: '2026-03-08T10:00:00.000Z',
       },
       { id: 'vsess_2', customer_id: 'cus_1', status: 'ACTIVE', created_at: later, associated_entity_id: null },
     ],
-    customers: [{ id: 'cus_1', state: { sessions: [{ id: 'vsess_1', status: 'EXPIRED' }, { id: 'vsess_2', status: 'ACTIVE' }] } }],
+    customers: [
+      {
+        id: 'cus_1',
+        state: {
+          sessions: [
+            { id: 'vsess_1', status: 'EXPIRED' },
+            { id: 'vsess_2', status: 'ACTIVE' },
+          ],
+        },
+      },
+    ],
   })
 })
 

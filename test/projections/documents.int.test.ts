@@ -11,8 +11,14 @@ const now = '2026-03-01T10:00:00.000Z'
 const uploaded = (documentId: string, customerId: string | null): DocumentEvent => ({
   type: 'DocumentUploaded',
   data: {
-    documentId, organizationId: 'org_a', customerId, fileName: `${documentId}.pdf`, contentType: 'application/pdf', sizeBytes: 1024,
-    sha256: 'a'.repeat(64), uploadedAt: now,
+    documentId,
+    organizationId: 'org_a',
+    customerId,
+    fileName: `${documentId}.pdf`,
+    contentType: 'application/pdf',
+    sizeBytes: 1024,
+    sha256: 'a'.repeat(64),
+    uploadedAt: now,
   },
 })
 
@@ -20,8 +26,14 @@ t.test('uploaded: a metadata row per document, with or without a customer', asyn
   await documents.given([uploaded('doc_1', 'cus_1'), uploaded('doc_2', null)]).thenRows(t, {
     documents: [
       {
-        id: 'doc_1', organization_id: 'org_a', customer_id: 'cus_1', file_name: 'doc_1.pdf', content_type: 'application/pdf',
-        size_bytes: 1024, sha256: 'a'.repeat(64), created_at: now,
+        id: 'doc_1',
+        organization_id: 'org_a',
+        customer_id: 'cus_1',
+        file_name: 'doc_1.pdf',
+        content_type: 'application/pdf',
+        size_bytes: 1024,
+        sha256: 'a'.repeat(64),
+        created_at: now,
       },
       { id: 'doc_2', customer_id: null },
     ],

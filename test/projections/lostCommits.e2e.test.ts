@@ -19,7 +19,11 @@ t.test('a lost commit is noticed at the next batch and its rows come back', asyn
   // What a crash after the asynchronous commit leaves: neither the row nor the checkpoint move.
   await h.runtime.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute()
-    await trx.updateTable('webhook_endpoint_counts').set((eb) => ({ endpoints: eb('endpoints', '-', 1) })).where('organization_id', '=', h.org.organizationId).execute()
+    await trx
+      .updateTable('webhook_endpoint_counts')
+      .set((eb) => ({ endpoints: eb('endpoints', '-', 1) }))
+      .where('organization_id', '=', h.org.organizationId)
+      .execute()
     await trx.updateTable('consumer_checkpoints').set({ position: before }).where('name', '=', 'webhook_endpoints').execute()
   })
   t.equal((await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${id}` })).statusCode, 404, 'the row is gone, as after the crash')
@@ -28,7 +32,15 @@ t.test('a lost commit is noticed at the next batch and its rows come back', asyn
   const next = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'http://127.0.0.1:9/next' } })
   t.equal(next.statusCode, 201)
   t.equal((await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${id}` })).statusCode, 200, 'the lost row is back')
-  t.equal((await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${next.json().id as string}` })).statusCode, 200, 'and the new one is there')
-  const count = await h.runtime.db.selectFrom('webhook_endpoint_counts').select('endpoints').where('organization_id', '=', h.org.organizationId).executeTakeFirstOrThrow()
+  t.equal(
+    (await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${next.json().id as string}` })).statusCode,
+    200,
+    'and the new one is there',
+  )
+  const count = await h.runtime.db
+    .selectFrom('webhook_endpoint_counts')
+    .select('endpoints')
+    .where('organization_id', '=', h.org.organizationId)
+    .executeTakeFirstOrThrow()
   t.equal(count.endpoints, 2, 'the count replayed with the rows')
 })

@@ -21,7 +21,12 @@ t.test('created with keys: one organization row, a row per key', async (t) => {
     organizations: [{ id: 'org_a', name: 'Acme', created_at: now }],
     api_keys: [
       {
-        id: 'key_1', organization_id: 'org_a', environment: 'sandbox', key_hash: hash('1'), last4: 'abcd', created_at: now,
+        id: 'key_1',
+        organization_id: 'org_a',
+        environment: 'sandbox',
+        key_hash: hash('1'),
+        last4: 'abcd',
+        created_at: now,
         revoked_at: null,
       },
       { id: 'key_2', environment: 'production', key_hash: hash('2'), revoked_at: null },
@@ -32,6 +37,9 @@ t.test('created with keys: one organization row, a row per key', async (t) => {
 t.test('revoked: the key row stays, with its revocation time', async (t) => {
   const revoked: OrganizationEvent = { type: 'ApiKeyRevoked', data: { keyId: 'key_1', organizationId: 'org_a', revokedAt: later } }
   await organizations.given([created, key('key_1', 'sandbox'), key('key_2', 'sandbox'), revoked]).thenRows(t, {
-    api_keys: [{ id: 'key_1', revoked_at: later }, { id: 'key_2', revoked_at: null }],
+    api_keys: [
+      { id: 'key_1', revoked_at: later },
+      { id: 'key_2', revoked_at: null },
+    ],
   })
 })

@@ -10,7 +10,11 @@ for (let i = 0; i < 3; i++) {
   await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: `https://example.com/${i}` } })
 }
 const indexNames = async () =>
-  (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'webhook_endpoints' ORDER BY 1`.execute(h.runtime.db)).rows.map((r) => r.indexname)
+  (
+    await sql<{
+      indexname: string
+    }>`SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'webhook_endpoints' ORDER BY 1`.execute(h.runtime.db)
+  ).rows.map((r) => r.indexname)
 
 t.test('index names survive a rebuild', async (t) => {
   const before = await indexNames()

@@ -22,18 +22,37 @@ const secret = `whsec_${Buffer.alloc(24, 1).toString('base64')}`
 const created: WebhookEndpointEvent = {
   type: 'WebhookEndpointCreated',
   data: {
-    endpointId: 'ep_1', organizationId: 'org_a', url: 'https://example.com/hook', description: '', filterTypes: ['customer.created'],
-    metadata: {}, secret, createdAt: now,
+    endpointId: 'ep_1',
+    organizationId: 'org_a',
+    url: 'https://example.com/hook',
+    description: '',
+    filterTypes: ['customer.created'],
+    metadata: {},
+    secret,
+    createdAt: now,
   },
 }
 
 t.test('created then disabled: the columns fan-out filters on, and the whole state', async (t) => {
   const disabled: WebhookEndpointEvent = { type: 'WebhookEndpointUpdated', data: { endpointId: 'ep_1', disabled: true, updatedAt: later } }
   await snapshots.given([created, disabled]).thenRows(t, {
-    webhook_delivery_endpoints: [{
-      id: 'ep_1', organization_id: 'org_a', disabled: true, deleted: false, filter_types: ['customer.created'], updated_at: later,
-      state: { status: 'active', url: 'https://example.com/hook', disabled: true, secrets: [{ secret, expiresAt: null }], createdAt: now },
-    }],
+    webhook_delivery_endpoints: [
+      {
+        id: 'ep_1',
+        organization_id: 'org_a',
+        disabled: true,
+        deleted: false,
+        filter_types: ['customer.created'],
+        updated_at: later,
+        state: {
+          status: 'active',
+          url: 'https://example.com/hook',
+          disabled: true,
+          secrets: [{ secret, expiresAt: null }],
+          createdAt: now,
+        },
+      },
+    ],
   })
 })
 

@@ -53,7 +53,8 @@ async function undelivered(): Promise<string[]> {
   await client.connect()
   try {
     const { rows } = await client.query<{ message_id: string; url: string }>(
-      'SELECT d.message_id, e.url FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id')
+      'SELECT d.message_id, e.url FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id',
+    )
     const seen = new Set(receiver.requests.map((r) => `${r.headers['webhook-id']} ${r.path}`))
     return rows.filter((r) => !seen.has(`${r.message_id} ${new URL(r.url).pathname}`)).map((r) => `${r.message_id} -> ${r.url}`)
   } finally {
@@ -79,7 +80,9 @@ for (let round = 1; round <= CRASH.rounds; round++) {
     server.kill('SIGKILL')
     await server.exited(5_000)
     await workload.stop()
-    t.comment(`killed after ${runMs} ms; ${acknowledgedCount(ledger) - before} writes acknowledged this round (${JSON.stringify(ledger.counts)})`)
+    t.comment(
+      `killed after ${runMs} ms; ${acknowledgedCount(ledger) - before} writes acknowledged this round (${JSON.stringify(ledger.counts)})`,
+    )
 
     server = await startServer(env)
     servers.push(server)
@@ -87,7 +90,8 @@ for (let round = 1; round <= CRASH.rounds; round++) {
 
     const verify = await runCli(['projections', 'verify'], { DATABASE_URL: databaseUrl })
     t.equal(verify.code, 0, `projections verify: ${verify.stderr}`)
-    if (verify.code === 0) t.equal(stdoutJson<{ consistent: boolean }>(verify).consistent, true, 'no difference between live and rebuilt projections')
+    if (verify.code === 0)
+      t.equal(stdoutJson<{ consistent: boolean }>(verify).consistent, true, 'no difference between live and rebuilt projections')
 
     t.same(await eventuallyNone(undelivered, CRASH.deliveryWaitMs), [], 'every delivery reached the receiver with its original webhook-id')
   })
@@ -97,7 +101,10 @@ t.test('the workload did real work', async (t) => {
   t.ok(acknowledgedCount(ledger) >= CRASH.rounds * 5, `${acknowledgedCount(ledger)} acknowledged writes`)
   t.ok(ledger.testMessages.length > 0, `${ledger.testMessages.length} webhook test events`)
   const ids = receiver.requests.map((r) => `${r.headers['webhook-id']} ${r.path}`)
-  t.ok(receiver.requests.length > 0, `${receiver.requests.length} requests received, ${ids.length - new Set(ids).size} of them sent again after a crash`)
+  t.ok(
+    receiver.requests.length > 0,
+    `${receiver.requests.length} requests received, ${ids.length - new Set(ids).size} of them sent again after a crash`,
+  )
   server.kill('SIGTERM')
   t.equal(await server.exited(20_000), 0, 'the last server stops cleanly')
 })
@@ -106,7 +113,8 @@ t.test('no server process logged a key or a signing secret', async (t) => {
   const harvest = createSecretHarvest()
   harvest.add('api key', apiKey)
   // The first start prints the demo key once, by design (README): that announcement is not a log line.
-  const lines = servers.flatMap((s) => `${s.stdout()}\n${s.stderr()}`.split('\n'))
+  const lines = servers
+    .flatMap((s) => `${s.stdout()}\n${s.stderr()}`.split('\n'))
     .filter((line) => line !== apiKey && !line.startsWith('Created demo organization'))
   t.ok(lines.filter((line) => line.startsWith('{')).length > 100, `${lines.length} lines of server output read`)
   const leaks = harvest.leaksIn(lines)

@@ -51,6 +51,7 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: num
 t.test('the embedded PostgreSQL restarted under load: the service recovers by itself and loses nothing acknowledged', async (t) => {
   const dataDir = path.join(os.tmpdir(), `payments-faults-${randomBytes(6).toString('hex')}`)
   const receiver: Receiver = await startReceiver()
+  // eslint-disable-next-line prefer-const -- read by the teardown registered before the server starts
   let server: ServerProcess | undefined
   t.teardown(async () => {
     if (server?.running()) server.kill('SIGKILL')
@@ -58,7 +59,12 @@ t.test('the embedded PostgreSQL restarted under load: the service recovers by it
     await stopStrayCluster(dataDir)
     await rm(dataDir, { recursive: true, force: true })
   })
-  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEBHOOK_RETRY_SCHEDULE_MS: '0,100,200,400,800', WEBHOOK_REQUEST_TIMEOUT_MS: '1000' })
+  server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEBHOOK_RETRY_SCHEDULE_MS: '0,100,200,400,800',
+    WEBHOOK_REQUEST_TIMEOUT_MS: '1000',
+  })
   const api: Api = { baseUrl: server.baseUrl, apiKey: server.demoKey! }
   t.ok(server.demoKey, 'demo key printed')
   const databaseUrl = databaseUrlOf(dataDir)
@@ -77,13 +83,19 @@ t.test('the embedded PostgreSQL restarted under load: the service recovers by it
   await sleep(FAULTS.loadMs)
 
   // Recovered: acknowledged writes resume (bounded), with no restart of the server.
-  const resumed = await eventually(async () => (acknowledgedCount(ledger) > acknowledgedBeforeRecovery + 5 ? true : undefined), FAULTS.recoveryMs)
+  const resumed = await eventually(
+    async () => (acknowledgedCount(ledger) > acknowledgedBeforeRecovery + 5 ? true : undefined),
+    FAULTS.recoveryMs,
+  )
   await workload.stop()
   t.ok(resumed, `writes acknowledged again after the restarts (${acknowledgedCount(ledger) - acknowledgedBeforeRecovery} since)`)
   t.ok(server.running(), 'the server process never stopped')
   if (!server.running()) t.comment(`server output: ${server.stdout().slice(-3_000)} ${server.stderr().slice(-3_000)}`)
   t.comment(`acknowledged ${JSON.stringify(ledger.counts)}; refused or failed during the restarts: ${ledger.failures.length}`)
-  t.ok(ledger.failures.every((status) => status === 0 || status >= 500), 'what failed, failed as unavailable (never a 4xx)')
+  t.ok(
+    ledger.failures.every((status) => status === 0 || status >= 500),
+    'what failed, failed as unavailable (never a 4xx)',
+  )
 
   t.same(await missingWrites(api, ledger), [], 'every acknowledged write is there')
   const verify = await runCli(['projections', 'verify'], { DATA_DIR: dataDir })
@@ -92,16 +104,26 @@ t.test('the embedded PostgreSQL restarted under load: the service recovers by it
 
   // The webhook subscriber and dispatcher resumed: every delivery reached the receiver.
   const undelivered = async () => {
-    const rows = await query<{ message_id: string; url: string }>(databaseUrl, 'SELECT d.message_id, e.url FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id')
+    const rows = await query<{ message_id: string; url: string }>(
+      databaseUrl,
+      'SELECT d.message_id, e.url FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id',
+    )
     const seen = new Set(receiver.requests.map((r) => `${r.headers['webhook-id']} ${r.path}`))
     const left = rows.filter((r) => !seen.has(`${r.message_id} ${new URL(r.url).pathname}`))
     return left.length === 0 ? undefined : left
   }
-  t.same(await eventually(async () => ((await undelivered()) === undefined ? [] : undefined), FAULTS.deliveryWaitMs), [], 'every delivery reached the receiver')
+  t.same(
+    await eventually(async () => ((await undelivered()) === undefined ? [] : undefined), FAULTS.deliveryWaitMs),
+    [],
+    'every delivery reached the receiver',
+  )
 
   // The event store's LISTEN connection came back (commitSignal.ts reconnects it).
   const listening = await eventually(async () => {
-    const rows = await query<{ n: string }>(databaseUrl, `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'payments' AND query ILIKE 'LISTEN %'`)
+    const rows = await query<{ n: string }>(
+      databaseUrl,
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'payments' AND query ILIKE 'LISTEN %'`,
+    )
     return Number(rows[0]!.n) > 0 ? true : undefined
   }, 5_000)
   t.ok(listening, 'a session LISTENs for appends again')
@@ -110,7 +132,10 @@ t.test('the embedded PostgreSQL restarted under load: the service recovers by it
   const created = await runCli(['orgs', 'create', '--name', 'After the restarts'], { DATA_DIR: dataDir })
   t.equal(created.code, 0, created.stderr)
   const key = stdoutJson<{ apiKey: string }>(created).apiKey
-  const accepted = await eventually(async () => ((await call({ baseUrl: api.baseUrl, apiKey: key }, 'GET', '/v1/customers')).status === 200 ? true : undefined), 5_000)
+  const accepted = await eventually(
+    async () => ((await call({ baseUrl: api.baseUrl, apiKey: key }, 'GET', '/v1/customers')).status === 200 ? true : undefined),
+    5_000,
+  )
   t.ok(accepted, 'a key created by the CLI after the restarts authenticates on the server')
 
   server.kill('SIGTERM')
@@ -138,34 +163,59 @@ t.test('webhook receivers that hang or answer 500 forever: every API request sta
   const [hang, fail, healthy] = [await endpoint('/hang'), await endpoint('/fail'), await endpoint('/ok')]
   const queued: number[] = []
   for (let i = 0; i < 20; i++) {
-    queued.push((await call(api, 'POST', `/v1/webhooks/endpoints/${hang}/test`)).status, (await call(api, 'POST', `/v1/webhooks/endpoints/${fail}/test`)).status)
+    queued.push(
+      (await call(api, 'POST', `/v1/webhooks/endpoints/${hang}/test`)).status,
+      (await call(api, 'POST', `/v1/webhooks/endpoints/${fail}/test`)).status,
+    )
   }
   t.same(new Set(queued), new Set([202]), '40 test events queued for the stuck receivers')
-  await receiver.waitFor(() => receiver.forPath('/hang').length >= 8 && receiver.forPath('/fail').length >= 40, 10_000, 'dispatch stuck on both receivers')
+  await receiver.waitFor(
+    () => receiver.forPath('/hang').length >= 8 && receiver.forPath('/fail').length >= 40,
+    10_000,
+    'dispatch stuck on both receivers',
+  )
 
   // Probe the API while dispatch is stuck: writes (which also fan out) and reads, two at a time.
   const latencies: { path: string; ms: number; status: number }[] = []
   const until = Date.now() + FAULTS.latencyProbeMs
-  await Promise.all([0, 1].map(async (worker) => {
-    for (let i = 0; Date.now() < until; i++) {
-      const started = Date.now()
-      const res = i % 2 === 0
-        ? await call(api, 'POST', '/v1/customers/individuals', { firstName: 'Probe', lastName: String(worker) })
-        : await call(api, 'GET', '/v1/customers?limit=20')
-      latencies.push({ path: i % 2 === 0 ? 'POST /v1/customers/individuals' : 'GET /v1/customers', ms: Date.now() - started, status: res.status })
-    }
-  }))
+  await Promise.all(
+    [0, 1].map(async (worker) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const started = Date.now()
+        const res =
+          i % 2 === 0
+            ? await call(api, 'POST', '/v1/customers/individuals', { firstName: 'Probe', lastName: String(worker) })
+            : await call(api, 'GET', '/v1/customers?limit=20')
+        latencies.push({
+          path: i % 2 === 0 ? 'POST /v1/customers/individuals' : 'GET /v1/customers',
+          ms: Date.now() - started,
+          status: res.status,
+        })
+      }
+    }),
+  )
   const slowest = latencies.reduce((max, l) => (l.ms > max.ms ? l : max), latencies[0]!)
   t.ok(latencies.length >= 10, `${latencies.length} API requests while dispatch was stuck`)
-  t.same(latencies.filter((l) => l.status < 200 || l.status >= 300), [], 'every one succeeded')
+  t.same(
+    latencies.filter((l) => l.status < 200 || l.status >= 300),
+    [],
+    'every one succeeded',
+  )
   t.ok(slowest.ms < FAULTS.apiLatencyBoundMs, `the slowest took ${slowest.ms} ms (${slowest.path}); bound ${FAULTS.apiLatencyBoundMs} ms`)
-  t.ok(receiver.maxConcurrent('/hang') >= 1 && receiver.forPath('/hang').length < 40, `hung attempts still in flight (${receiver.forPath('/hang').length} started)`)
+  t.ok(
+    receiver.maxConcurrent('/hang') >= 1 && receiver.forPath('/hang').length < 40,
+    `hung attempts still in flight (${receiver.forPath('/hang').length} started)`,
+  )
 
   // A healthy endpoint is not starved by the stuck ones.
   const started = Date.now()
   const message = await call(api, 'POST', `/v1/webhooks/endpoints/${healthy}/test`)
   t.equal(message.status, 202)
-  await receiver.waitFor((requests) => requests.some((r) => r.path === '/ok' && r.headers['webhook-id'] === message.body.messageId), FAULTS.apiLatencyBoundMs, 'the healthy endpoint\'s delivery')
+  await receiver.waitFor(
+    (requests) => requests.some((r) => r.path === '/ok' && r.headers['webhook-id'] === message.body.messageId),
+    FAULTS.apiLatencyBoundMs,
+    "the healthy endpoint's delivery",
+  )
   t.ok(Date.now() - started < FAULTS.apiLatencyBoundMs, `delivered to the healthy endpoint in ${Date.now() - started} ms`)
 
   // Stopping with attempts hung: in-flight attempts are cut after their grace, within the bound.

@@ -39,14 +39,16 @@ async function appendPoison(databaseUrl: string): Promise<string> {
   await client.connect()
   try {
     const { rows } = await client.query<{ data: Record<string, unknown>; metadata: Record<string, unknown> }>(
-      `SELECT data, metadata FROM es_events WHERE event_type = 'OrganizationCreated' ORDER BY global_position LIMIT 1`)
+      `SELECT data, metadata FROM es_events WHERE event_type = 'OrganizationCreated' ORDER BY global_position LIMIT 1`,
+    )
     const model = rows[0]!
     const organizationId = `org_${randomBytes(8).toString('hex')}`
     const data = { ...model.data, organizationId, name: 'a\u0000b' }
     const inserted = await client.query<{ transaction_id: string; global_position: string }>(
       `INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
        VALUES ($1, $2, 0, 'OrganizationCreated', $3::json, $4::json) RETURNING transaction_id::text, global_position`,
-      [randomUUID(), `organization-${organizationId}`, JSON.stringify(data), JSON.stringify(model.metadata)])
+      [randomUUID(), `organization-${organizationId}`, JSON.stringify(data), JSON.stringify(model.metadata)],
+    )
     return encodePosition(inserted.rows[0]!.transaction_id, inserted.rows[0]!.global_position)
   } finally {
     await client.end()
@@ -64,8 +66,12 @@ async function organizationsCheckpoint(databaseUrl: string): Promise<string> {
   }
 }
 
-t.test('a server takes over the cluster a CLI started: the CLI leaving does not stop it, the server\'s SIGTERM does', async (t) => {
-  const user = spawn(process.execPath, ['--import', 'tsx', 'test/proofs/fixtures/clusterUser.ts'], { cwd: REPO_ROOT, env: childEnv({ DATA_DIR: dataDir }), stdio: ['pipe', 'pipe', 'inherit'] })
+t.test("a server takes over the cluster a CLI started: the CLI leaving does not stop it, the server's SIGTERM does", async (t) => {
+  const user = spawn(process.execPath, ['--import', 'tsx', 'test/proofs/fixtures/clusterUser.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv({ DATA_DIR: dataDir }),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   t.teardown(() => void user.kill('SIGKILL'))
   const lines = createInterface({ input: user.stdout })[Symbol.asyncIterator]()
   const next = async () => JSON.parse(String((await lines.next()).value)) as Record<string, unknown>

@@ -12,14 +12,26 @@ t.test('every operation of /api-json has a fixture, and every fixture an operati
   t.ok(proof.operations.length >= 30, `${proof.operations.length} operations read from /api-json`)
   t.same(missingFixtures(proof.operations), [], 'operations without a fixture (add them to test/proofs/fixtures/registry.ts)')
   const documented = new Set(proof.operations.map((o) => o.key))
-  t.same(Object.keys(FIXTURES).filter((key) => !documented.has(key)), [], 'fixtures of operations the document no longer has')
+  t.same(
+    Object.keys(FIXTURES).filter((key) => !documented.has(key)),
+    [],
+    'fixtures of operations the document no longer has',
+  )
 })
 
 t.test('each fixture builds a request its operation accepts', async (t) => {
   const world = createWorld(proof.send, proof.h.org.apiKey)
   for (const operation of proof.operations) {
     const valid = await fixtureFor(operation).build(world)
-    const reply = await proof.send({ method: operation.method, url: urlOf(operation, valid), ...(valid.body !== undefined ? { payload: valid.body as object } : {}), apiKey: world.apiKey })
-    t.ok(reply.statusCode >= 200 && reply.statusCode < 300, `${operation.key}: ${reply.statusCode}${reply.statusCode >= 300 ? ` ${reply.body.slice(0, 300)}` : ''}`)
+    const reply = await proof.send({
+      method: operation.method,
+      url: urlOf(operation, valid),
+      ...(valid.body !== undefined ? { payload: valid.body as object } : {}),
+      apiKey: world.apiKey,
+    })
+    t.ok(
+      reply.statusCode >= 200 && reply.statusCode < 300,
+      `${operation.key}: ${reply.statusCode}${reply.statusCode >= 300 ? ` ${reply.body.slice(0, 300)}` : ''}`,
+    )
   }
 })

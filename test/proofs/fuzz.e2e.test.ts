@@ -33,7 +33,10 @@ t.test(`fuzz: ${requests} requests from seed ${seed}`, async (t) => {
   t.comment(describeReport(report))
   t.equal(report.requests, requests, 'every planned request was made')
   if (!process.env.FUZZ_REQUESTS) t.ok(report.requests - report.unsendable >= CI_FUZZ.atLeast, `at least ${CI_FUZZ.atLeast} requests sent`)
-  t.ok(Object.keys(report.statuses).some((s) => Number(s) < 300), 'some requests were accepted')
+  t.ok(
+    Object.keys(report.statuses).some((s) => Number(s) < 300),
+    'some requests were accepted',
+  )
   t.ok(Object.keys(report.statuses).filter((s) => Number(s) >= 400).length >= 5, 'refusals of several kinds')
   t.equal(report.failureCount, 0, 'no 5xx, every refusal in the error body, nothing appended by a refusal, caught up, healthy')
 })
@@ -42,7 +45,11 @@ t.test('the plans hold every kind of bad input issue 9 names, for every operatio
   const plans = [...plansFrom(proof.operations, seed, requests)]
   const coverage = planCoverage(plans)
   t.comment(REQUIRED_CATEGORIES.map((c) => `${c}: ${coverage.get(c) ?? 0}`).join(', '))
-  t.same(REQUIRED_CATEGORIES.filter((c) => (coverage.get(c) ?? 0) === 0), [], 'no category missing')
+  t.same(
+    REQUIRED_CATEGORIES.filter((c) => (coverage.get(c) ?? 0) === 0),
+    [],
+    'no category missing',
+  )
   const perOperation = new Set(plans.map((p) => p.operation))
   t.equal(perOperation.size, proof.operations.length, 'every operation fuzzed')
 })

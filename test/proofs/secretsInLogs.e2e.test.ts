@@ -34,9 +34,16 @@ t.test('in process: no secret in any log line of a workload over every operation
   await runSecretWorkload(proof.send, createWorld(proof.send, other.apiKey), proof.operations, proof.h.secrets)
   const lines = proof.h.logs.lines()
   t.ok(lines.length >= 2 * run.requests, `${lines.length} log lines captured for ${run.requests} requests (${run.refused} refused)`)
-  t.ok(lines.filter((l) => l.includes('"msg":"incoming request"')).length >= run.requests, 'a line for every request (request logging is on at debug)')
+  t.ok(
+    lines.filter((l) => l.includes('"msg":"incoming request"')).length >= run.requests,
+    'a line for every request (request logging is on at debug)',
+  )
   t.ok(proof.h.secrets.size() >= 15, `${proof.h.secrets.size()} secrets harvested`)
-  t.same(EXPECTED_KINDS.filter((k) => !proof.h.secrets.kinds().has(k)), [], 'every kind of secret was in play')
+  t.same(
+    EXPECTED_KINDS.filter((k) => !proof.h.secrets.kinds().has(k)),
+    [],
+    'every kind of secret was in play',
+  )
   const leaks = proof.h.secrets.leaksIn(lines)
   t.equal(leaks.length, 0, describeLeaks(leaks) || 'no log line holds a secret')
   // The search itself finds a secret when one is logged.
@@ -51,10 +58,21 @@ type Server = ChildProcessByStdio<null, Readable, Readable>
 function sendOverHttp(baseUrl: string, defaultKey: string, harvest: ReturnType<typeof createSecretHarvest>): Send {
   return async ({ method, url, headers, payload, apiKey }) => {
     const key = apiKey === undefined ? defaultKey : apiKey
-    const body = payload === undefined ? undefined : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? new Uint8Array(payload) : JSON.stringify(payload)
+    const body =
+      payload === undefined
+        ? undefined
+        : typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? new Uint8Array(payload)
+            : JSON.stringify(payload)
     const response = await fetch(`${baseUrl}${url}`, {
       method,
-      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined && typeof payload === 'object' && !Buffer.isBuffer(payload) ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined && typeof payload === 'object' && !Buffer.isBuffer(payload) ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body } : {}),
     })
     const reply: ApiReply = { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() }
@@ -66,7 +84,10 @@ function sendOverHttp(baseUrl: string, defaultKey: string, harvest: ReturnType<t
 t.test('spawned server: no secret in its stdout or stderr at debug level', async (t) => {
   const { url: databaseUrl, drop } = await makeTestDatabase()
   // An organization exists before the server starts, so it creates no demo organization and prints no key.
-  const setup = await openRuntime(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }), { info: () => undefined, error: () => undefined })
+  const setup = await openRuntime(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }), {
+    info: () => undefined,
+    error: () => undefined,
+  })
   const org = await createOrganization(setup.store, { name: 'Spawned', environment: 'sandbox', actor: 'test' })
   await setup.close()
 
@@ -76,7 +97,13 @@ t.test('spawned server: no secret in its stdout or stderr at debug level', async
   const port = await freePort()
   const server: Server = spawn(TSX, ['server/main.ts'], {
     cwd: REPO_ROOT,
-    env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'debug', RATE_LIMIT_PER_KEY: '100000000', RATE_LIMIT_PER_IP: '100000000' }),
+    env: childEnv({
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'debug',
+      RATE_LIMIT_PER_KEY: '100000000',
+      RATE_LIMIT_PER_IP: '100000000',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout.setEncoding('utf8').on('data', (chunk: string) => capture.append(chunk))

@@ -30,7 +30,7 @@ t.test('every operation has a fixture', async (t) => {
   t.ok(lists.length >= 3, `${lists.length} list operations`)
 })
 
-t.test('B with A\'s ids: 404, nothing appended, A\'s resource unchanged', async (t) => {
+t.test("B with A's ids: 404, nothing appended, A's resource unchanged", async (t) => {
   // B has resources of its own, so a 404 is about ownership, not an empty organization.
   await B.customer()
   await B.endpoint()
@@ -53,7 +53,11 @@ t.test('B with A\'s ids: 404, nothing appended, A\'s resource unchanged', async 
     const asB = await send({ method: operation.method, url, ...payload, apiKey: B.apiKey })
     t.equal(asB.statusCode, 404, `${operation.key} as B: 404`)
     t.same(errorModelProblems(asB), [], `${operation.key} as B: the one error body`)
-    t.same(foreignIdsIn(asB).filter((id) => !url.includes(id)), [], `${operation.key} as B: no other id of A in the answer`)
+    t.same(
+      foreignIdsIn(asB).filter((id) => !url.includes(id)),
+      [],
+      `${operation.key} as B: no other id of A in the answer`,
+    )
     const onBehalf = await send({ method: operation.method, url, ...payload, apiKey: B.apiKey, headers: { 'x-on-behalf-of': aCustomer } })
     t.equal(onBehalf.statusCode, 404, `${operation.key} as B acting for A's customer: 404`)
 
@@ -63,7 +67,7 @@ t.test('B with A\'s ids: 404, nothing appended, A\'s resource unchanged', async 
   }
 })
 
-t.test('operations without path ids: B naming A\'s resources in the body is refused and appends nothing', async (t) => {
+t.test("operations without path ids: B naming A's resources in the body is refused and appends nothing", async (t) => {
   let checked = 0
   for (const operation of proof.operations.filter((o) => isApiOperation(o) && o.pathParams.length === 0 && o.method !== 'GET')) {
     const valid = await fixtureFor(operation).build(A)
@@ -80,7 +84,7 @@ t.test('operations without path ids: B naming A\'s resources in the body is refu
   t.ok(checked >= 2, `${checked} operations name A's resources in their body`)
 })
 
-t.test('lists: B never sees A\'s data, whatever A\'s ids its filters and cursors name', async (t) => {
+t.test("lists: B never sees A's data, whatever A's ids its filters and cursors name", async (t) => {
   await A.message()
   await A.session()
   await A.associatedPerson()
@@ -106,14 +110,22 @@ t.test('lists: B never sees A\'s data, whatever A\'s ids its filters and cursors
           leaks++
           t.fail(`${operation.key}?${param.name}=${id} as B: ${reply.statusCode} ${reply.body.slice(0, 200)}`)
         }
-        if (reply.statusCode >= 400) t.same(errorModelProblems(reply), [], `${operation.key}?${param.name}=<A's id> as B: the one error body`)
+        if (reply.statusCode >= 400)
+          t.same(errorModelProblems(reply), [], `${operation.key}?${param.name}=<A's id> as B: the one error body`)
       }
     }
     const aCustomer = await A.customer()
     const acting = await send({ method: 'GET', url: operation.path, apiKey: B.apiKey, headers: { 'x-on-behalf-of': aCustomer } })
-    t.ok(acting.statusCode === 404 || operation.headerParams.every((p) => p.name !== 'x-on-behalf-of'), `${operation.key} as B acting for A's customer: ${acting.statusCode}`)
+    t.ok(
+      acting.statusCode === 404 || operation.headerParams.every((p) => p.name !== 'x-on-behalf-of'),
+      `${operation.key} as B acting for A's customer: ${acting.statusCode}`,
+    )
     // The refusal may name the customer id B sent; nothing else of A.
-    t.same(foreignIdsIn(acting).filter((id) => id !== aCustomer), [], `${operation.key} as B acting for A's customer: nothing of A`)
+    t.same(
+      foreignIdsIn(acting).filter((id) => id !== aCustomer),
+      [],
+      `${operation.key} as B acting for A's customer: nothing of A`,
+    )
     t.equal(leaks, 0, `${operation.key}: ${calls} filtered calls as B, none showed A's data`)
   }
 })

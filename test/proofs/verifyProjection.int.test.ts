@@ -38,6 +38,10 @@ for (const maxSnapshotTries of [1, 20]) {
     const [result] = await verifyProjections(movingStore(), h.runtime.databaseUrl, [webhookEndpointsProjector], { maxSnapshotTries })
     t.equal(created, before + 1, 'an endpoint was created mid-verification')
     t.equal(result!.differences, 0, 'no difference')
-    t.match(result!.tables, [{ table: 'webhook_endpoints', liveRows: created, rebuiltRows: created, differences: 0 }], 'compared at a checkpoint that includes it')
+    t.match(
+      result!.tables,
+      [{ table: 'webhook_endpoints', liveRows: created, rebuiltRows: created, differences: 0 }],
+      'compared at a checkpoint that includes it',
+    )
   })
 }

@@ -46,7 +46,11 @@ t.test('keys are stored only as hashes', async (t) => {
 })
 
 t.test('a live key is refused by a sandbox deployment', async (t) => {
-  const live = await createApiKey(sandbox.runtime.store, { organizationId: sandbox.org.organizationId, environment: 'production', actor: 'test' })
+  const live = await createApiKey(sandbox.runtime.store, {
+    organizationId: sandbox.org.organizationId,
+    environment: 'production',
+    actor: 'test',
+  })
   await sandbox.runtime.runner.waitFor(live.position, 5000)
   t.match(live.apiKey, /^sk_live_/)
   const res = await sandbox.request({ ...list, apiKey: live.apiKey })
@@ -58,7 +62,11 @@ t.test('a sandbox key is refused by a production deployment', async (t) => {
   const production = await startTestApp(t, { APP_ENV: 'production' })
   t.match(production.org.apiKey, /^sk_live_/)
   t.equal((await production.request(list)).statusCode, 200, 'live key works in production')
-  const sandboxKey = await createApiKey(production.runtime.store, { organizationId: production.org.organizationId, environment: 'sandbox', actor: 'test' })
+  const sandboxKey = await createApiKey(production.runtime.store, {
+    organizationId: production.org.organizationId,
+    environment: 'sandbox',
+    actor: 'test',
+  })
   await production.runtime.runner.waitFor(sandboxKey.position, 5000)
   const res = await production.request({ ...list, apiKey: sandboxKey.apiKey })
   t.equal(res.statusCode, 401)

@@ -14,11 +14,14 @@ const h = await startTestApp(t)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 t.test('one list, with the named intervals', async (t) => {
-  t.same(backgroundJobs.map((j) => [j.name, j.intervalMs]), [
-    ['scheduler', SCHEDULER_LIMITS.pollIntervalMs],
-    ['webhook-retention', WEBHOOK_LIMITS.retentionIntervalMs],
-    ['idempotency-purge', IDEMPOTENCY_LIMITS.purgeIntervalMs],
-  ])
+  t.same(
+    backgroundJobs.map((j) => [j.name, j.intervalMs]),
+    [
+      ['scheduler', SCHEDULER_LIMITS.pollIntervalMs],
+      ['webhook-retention', WEBHOOK_LIMITS.retentionIntervalMs],
+      ['idempotency-purge', IDEMPOTENCY_LIMITS.purgeIntervalMs],
+    ],
+  )
 })
 
 t.test('runs at once, again after each interval, survives a failure, and stop waits for the run in flight', async (t) => {
@@ -39,7 +42,10 @@ t.test('runs at once, again after each interval, survives a failure, and stop wa
       }
     },
   }
-  const jobs = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log: { error: (_obj, msg) => errors.push(msg) } }, [job])
+  const jobs = startBackgroundJobs(
+    { db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log: { error: (_obj, msg) => errors.push(msg) } },
+    [job],
+  )
   t.equal(runs, 1, 'the first run starts at once')
   for (let i = 0; i < 100 && !inFlight; i++) await sleep(20)
   t.ok(inFlight, 'kept running after the failed run')

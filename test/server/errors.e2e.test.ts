@@ -20,20 +20,35 @@ t.test('unknown route: 404 in the error body', async (t) => {
 })
 
 t.test('malformed JSON: 400', async (t) => {
-  const res = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: '{"url": ', headers: { 'content-type': 'application/json' } })
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: '{"url": ',
+    headers: { 'content-type': 'application/json' },
+  })
   t.equal(res.statusCode, 400)
   assertErrorBody(t, res.json(), 400, 'BadRequestError')
   t.equal(res.json().code, 'invalid_json')
 })
 
 t.test('wrong content type: 415', async (t) => {
-  const res = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: 'url=https://x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: 'url=https://x',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
   t.equal(res.statusCode, 415)
   assertErrorBody(t, res.json(), 415, 'UnsupportedMediaTypeError')
 })
 
 t.test('body over the 1 MiB limit: 413', async (t) => {
-  const res = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: JSON.stringify({ url: 'https://x.example', description: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } })
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: JSON.stringify({ url: 'https://x.example', description: 'x'.repeat(1_100_000) }),
+    headers: { 'content-type': 'application/json' },
+  })
   t.equal(res.statusCode, 413)
   assertErrorBody(t, res.json(), 413, 'PayloadTooLargeError')
 })

@@ -6,10 +6,24 @@ import { startTestApp } from '../harness/testApp.js'
 
 const h = await startTestApp(t)
 const countEndpoints = async (organizationId: string) =>
-  Number((await h.runtime.db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await h.runtime.db
+        .selectFrom('webhook_endpoints')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 const post = (key: string, body: object, apiKey?: string) =>
-  h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: body, headers: { 'idempotency-key': key }, ...(apiKey ? { apiKey } : {}) })
+  h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: body,
+    headers: { 'idempotency-key': key },
+    ...(apiKey ? { apiKey } : {}),
+  })
 
 t.test('a replay returns the original status and body, marked, and creates nothing', async (t) => {
   const org = await h.newOrganization('replay')
@@ -31,12 +45,28 @@ t.test('same key, different body, path or method: 409 idempotency_key_reused', a
   t.equal(otherBody.statusCode, 409)
   t.equal(otherBody.json().code, 'idempotency_key_reused')
   t.equal(otherBody.json().error, 'ConflictError')
-  const otherPath = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${id}/secret/rotate`, headers: { 'idempotency-key': 'key-2' }, apiKey: org.apiKey })
+  const otherPath = await h.request({
+    method: 'POST',
+    url: `/v1/webhooks/endpoints/${id}/secret/rotate`,
+    headers: { 'idempotency-key': 'key-2' },
+    apiKey: org.apiKey,
+  })
   t.equal(otherPath.statusCode, 409)
   t.equal(otherPath.json().code, 'idempotency_key_reused')
-  const otherMethod = await h.request({ method: 'PUT', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/2' }, headers: { 'idempotency-key': 'key-2' }, apiKey: org.apiKey })
+  const otherMethod = await h.request({
+    method: 'PUT',
+    url: '/v1/webhooks/endpoints',
+    payload: { url: 'https://example.com/2' },
+    headers: { 'idempotency-key': 'key-2' },
+    apiKey: org.apiKey,
+  })
   t.equal(otherMethod.statusCode, 404, 'no such route: refused before idempotency')
-  const del = await h.request({ method: 'DELETE', url: `/v1/webhooks/endpoints/${id}`, headers: { 'idempotency-key': 'key-2' }, apiKey: org.apiKey })
+  const del = await h.request({
+    method: 'DELETE',
+    url: `/v1/webhooks/endpoints/${id}`,
+    headers: { 'idempotency-key': 'key-2' },
+    apiKey: org.apiKey,
+  })
   t.equal(del.statusCode, 409)
   t.equal(await countEndpoints(org.organizationId), 1)
 })
@@ -63,9 +93,19 @@ t.test('a request refused by validation does not use up the key', async (t) => {
 t.test('a domain error is stored and replayed too', async (t) => {
   const org = await h.newOrganization('domain-error')
   const missing = 'ep_0000000000000000000000000a'
-  const first = await h.request({ method: 'DELETE', url: `/v1/webhooks/endpoints/${missing}`, headers: { 'idempotency-key': 'key-404' }, apiKey: org.apiKey })
+  const first = await h.request({
+    method: 'DELETE',
+    url: `/v1/webhooks/endpoints/${missing}`,
+    headers: { 'idempotency-key': 'key-404' },
+    apiKey: org.apiKey,
+  })
   t.equal(first.statusCode, 404)
-  const again = await h.request({ method: 'DELETE', url: `/v1/webhooks/endpoints/${missing}`, headers: { 'idempotency-key': 'key-404' }, apiKey: org.apiKey })
+  const again = await h.request({
+    method: 'DELETE',
+    url: `/v1/webhooks/endpoints/${missing}`,
+    headers: { 'idempotency-key': 'key-404' },
+    apiKey: org.apiKey,
+  })
   t.equal(again.statusCode, 404)
   t.equal(again.headers['idempotent-replayed'], 'true')
 })
@@ -87,14 +127,23 @@ t.test('an invalid key header: 400', async (t) => {
 })
 
 t.test('a malformed key is refused by the route schema with the same body as the idempotency hook', async (t) => {
-  const customerWrite = (key: string) => h.request({ method: 'POST', url: '/v1/customers/individuals', payload: { firstName: 'Ada', lastName: 'Key' }, headers: { 'idempotency-key': key } })
+  const customerWrite = (key: string) =>
+    h.request({
+      method: 'POST',
+      url: '/v1/customers/individuals',
+      payload: { firstName: 'Ada', lastName: 'Key' },
+      headers: { 'idempotency-key': key },
+    })
   for (const key of ['', 'k'.repeat(256), 'a b', 'é']) {
     for (const res of [await post(key, { url: 'https://example.com/6' }), await customerWrite(key)]) {
       t.equal(res.statusCode, 400, `${JSON.stringify(key.slice(0, 8))}: 400`)
       const { requestId, ...body } = res.json()
       t.ok(requestId)
       t.same(body, {
-        error: 'BadRequestError', code: 'invalid_idempotency_key', message: 'Idempotency-Key must be 1 to 255 printable characters', statusCode: 400,
+        error: 'BadRequestError',
+        code: 'invalid_idempotency_key',
+        message: 'Idempotency-Key must be 1 to 255 printable characters',
+        statusCode: 400,
         details: [{ field: 'Idempotency-Key', message: 'invalid header value' }],
       })
     }
@@ -103,9 +152,11 @@ t.test('a malformed key is refused by the route schema with the same body as the
   t.equal((await customerWrite('c'.repeat(255))).statusCode, 201)
 })
 
-t.test('the OpenAPI document states the key\'s limits', async (t) => {
+t.test("the OpenAPI document states the key's limits", async (t) => {
   const doc = (await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json()
-  const header = doc.paths['/v1/webhooks/endpoints'].post.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key')
+  const header = doc.paths['/v1/webhooks/endpoints'].post.parameters.find(
+    (p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key',
+  )
   t.match(header.schema, { type: 'string', minLength: 1, maxLength: 255 })
 })
 

@@ -23,7 +23,10 @@ t.test('request logs: JSON with request ids, keys and secrets redacted', async (
   logger.info({ headers: { authorization: `Bearer ${h.org.apiKey}` }, endpoint: { secret } }, 'explicitly logged object')
   t.ok(lines.length > 3, `captured ${lines.length} log lines`)
   for (const line of lines) JSON.parse(line)
-  t.ok(lines.some((l) => JSON.parse(l).reqId === created.headers['x-request-id']), 'request id in the logs')
+  t.ok(
+    lines.some((l) => JSON.parse(l).reqId === created.headers['x-request-id']),
+    'request id in the logs',
+  )
   const all = lines.join('\n')
   t.notOk(all.includes(h.org.apiKey), 'API key never logged')
   t.notOk(all.includes(secret), 'signing secret never logged')

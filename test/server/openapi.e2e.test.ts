@@ -6,7 +6,12 @@ import { startTestApp } from '../harness/testApp.js'
 
 const h = await startTestApp(t)
 
-type Operation = { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string; in: string }[]; summary?: string }
+type Operation = {
+  responses: Record<string, unknown>
+  requestBody?: unknown
+  parameters?: { name: string; in: string }[]
+  summary?: string
+}
 
 t.test('GET /api-json is a valid OpenAPI 3.0 document', async (t) => {
   const res = await h.request({ method: 'GET', url: '/api-json', apiKey: null })
@@ -18,9 +23,12 @@ t.test('GET /api-json is a valid OpenAPI 3.0 document', async (t) => {
 
   const paths = doc.paths as Record<string, Record<string, Operation>>
   const expected = [
-    ['post', '/v1/webhooks/endpoints'], ['get', '/v1/webhooks/endpoints'],
-    ['put', '/v1/webhooks/endpoints/{endpointId}'], ['delete', '/v1/webhooks/endpoints/{endpointId}'],
-    ['get', '/v1/webhooks/endpoints/{endpointId}/secret'], ['post', '/v1/webhooks/endpoints/{endpointId}/secret/rotate'],
+    ['post', '/v1/webhooks/endpoints'],
+    ['get', '/v1/webhooks/endpoints'],
+    ['put', '/v1/webhooks/endpoints/{endpointId}'],
+    ['delete', '/v1/webhooks/endpoints/{endpointId}'],
+    ['get', '/v1/webhooks/endpoints/{endpointId}/secret'],
+    ['post', '/v1/webhooks/endpoints/{endpointId}/secret/rotate'],
     ['get', '/health'],
   ] as const
   for (const [method, path] of expected) t.ok(paths[path]?.[method], `${method.toUpperCase()} ${path} documented`)
@@ -30,9 +38,15 @@ t.test('GET /api-json is a valid OpenAPI 3.0 document', async (t) => {
     for (const [method, op] of Object.entries(operations)) {
       t.ok(op.summary, `${method} ${path} has a summary`)
       for (const status of ['400', '401', '500']) t.ok(op.responses[status], `${method} ${path} documents ${status}`)
-      t.ok(Object.keys(op.responses).some((s) => s.startsWith('2')), `${method} ${path} documents success`)
+      t.ok(
+        Object.keys(op.responses).some((s) => s.startsWith('2')),
+        `${method} ${path} documents success`,
+      )
       if (['post', 'put', 'delete'].includes(method)) {
-        t.ok(op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'), `${method} ${path} documents Idempotency-Key`)
+        t.ok(
+          op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+          `${method} ${path} documents Idempotency-Key`,
+        )
       }
     }
   }

@@ -17,11 +17,18 @@ const h = await startTestApp(t, {
 function assertRateLimited(t: Test, res: Awaited<ReturnType<typeof h.request>>, max: number, label: string) {
   t.equal(res.statusCode, 429, `${label}: 429`)
   const body = res.json()
-  t.match(body, { error: 'RateLimitError', code: 'rate_limited', statusCode: 429, message: /Too many requests/ }, `${label}: the one error body`)
+  t.match(
+    body,
+    { error: 'RateLimitError', code: 'rate_limited', statusCode: 429, message: /Too many requests/ },
+    `${label}: the one error body`,
+  )
   t.same(Object.keys(body).sort(), ['code', 'error', 'message', 'requestId', 'statusCode'], `${label}: nothing else in the body`)
   t.equal(body.requestId, res.headers['x-request-id'], `${label}: requestId and X-Request-Id agree`)
   const retryAfter = Number(res.headers['retry-after'])
-  t.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `${label}: Retry-After in seconds within the window (${res.headers['retry-after']})`)
+  t.ok(
+    Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+    `${label}: Retry-After in seconds within the window (${res.headers['retry-after']})`,
+  )
   t.equal(res.headers['ratelimit-limit'], String(max), `${label}: RateLimit-Limit`)
   t.equal(res.headers['ratelimit-remaining'], '0', `${label}: RateLimit-Remaining`)
   t.ok(Number(res.headers['ratelimit-reset']) >= 1, `${label}: RateLimit-Reset`)
@@ -85,6 +92,14 @@ t.test('per IP address: public routes and failed authentication, a valid key fro
 t.test('IPv6 clients are counted per /64, as @fastify/rate-limit normalizes them', async (t) => {
   t.equal((await h.request({ method: 'GET', url: '/api-json', remoteAddress: '2001:db8:1:2::1', apiKey: null })).statusCode, 200)
   t.equal((await h.request({ method: 'GET', url: '/api-json', remoteAddress: '2001:db8:1:2::99', apiKey: null })).statusCode, 200)
-  t.equal((await h.request({ method: 'GET', url: '/api-json', remoteAddress: '2001:db8:1:2:ffff::7', apiKey: null })).statusCode, 429, 'a third address of the same /64 is over the limit')
-  t.equal((await h.request({ method: 'GET', url: '/api-json', remoteAddress: '2001:db8:1:3::1', apiKey: null })).statusCode, 200, 'another /64 is not')
+  t.equal(
+    (await h.request({ method: 'GET', url: '/api-json', remoteAddress: '2001:db8:1:2:ffff::7', apiKey: null })).statusCode,
+    429,
+    'a third address of the same /64 is over the limit',
+  )
+  t.equal(
+    (await h.request({ method: 'GET', url: '/api-json', remoteAddress: '2001:db8:1:3::1', apiKey: null })).statusCode,
+    200,
+    'another /64 is not',
+  )
 })

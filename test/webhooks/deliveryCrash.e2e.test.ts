@@ -27,7 +27,12 @@ async function startDispatcher(): Promise<ChildProcess> {
   // node --import tsx, not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
   // of the CLI would leave running, and the kill must land on the dispatcher itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/webhooks/deliveryDispatcherProcess.ts'], {
-    env: { ...process.env, DATABASE_URL: h.runtime.databaseUrl, WEBHOOK_RETRY_SCHEDULE_MS: '0,50,50', DISPATCHER_TUNING: JSON.stringify(TUNING) },
+    env: {
+      ...process.env,
+      DATABASE_URL: h.runtime.databaseUrl,
+      WEBHOOK_RETRY_SCHEDULE_MS: '0,50,50',
+      DISPATCHER_TUNING: JSON.stringify(TUNING),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   children.add(child)
@@ -61,7 +66,11 @@ t.test('a dispatcher killed with SIGKILL mid-delivery: the message arrives later
   await receiver.waitFor(() => receiver.forPath('/crash').length === 1, 10_000, 'first delivery in flight')
   await stopDispatcher(first, 'SIGKILL')
 
-  const leased = await h.runtime.db.selectFrom('webhook_deliveries').selectAll().where('message_id', '=', messageId).executeTakeFirstOrThrow()
+  const leased = await h.runtime.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('message_id', '=', messageId)
+    .executeTakeFirstOrThrow()
   t.equal(leased.status, 'PENDING', 'still queued after the kill')
   t.ok(leased.lease_token, 'its lease is still held by the dead process')
   t.equal((await getMessage(h, messageId)).attempts.length, 0, 'no outcome was recorded')
@@ -75,7 +84,10 @@ t.test('a dispatcher killed with SIGKILL mid-delivery: the message arrives later
   t.ok(again!.receivedAt - lost!.receivedAt >= TUNING.leaseMs - 200, 'not before the lease ran out')
 
   const message = await settled(h, messageId)
-  t.same(message.deliveries.map((d) => [d.status, d.attemptCount]), [['SUCCEEDED', 2]])
+  t.same(
+    message.deliveries.map((d) => [d.status, d.attemptCount]),
+    [['SUCCEEDED', 2]],
+  )
   t.match(message.attempts, [
     { responseStatusCode: 0, error: /^interrupted/, durationMs: null },
     { responseStatusCode: 200, responseBody: 'thanks' },
@@ -84,23 +96,34 @@ t.test('a dispatcher killed with SIGKILL mid-delivery: the message arrives later
 })
 
 t.test('two dispatcher processes on one queue: every delivery sent exactly once', async (t) => {
-  const endpoints = await Promise.all([createEndpoint(h, { url: receiver.url('/race/a') }), createEndpoint(h, { url: receiver.url('/race/b') })])
+  const endpoints = await Promise.all([
+    createEndpoint(h, { url: receiver.url('/race/a') }),
+    createEndpoint(h, { url: receiver.url('/race/b') }),
+  ])
   receiver.on('/race/a', () => ({ status: 200, delayMs: Math.floor(Math.random() * 20) }))
   receiver.on('/race/b', () => ({ status: 200, delayMs: Math.floor(Math.random() * 20) }))
   const dispatchers = await Promise.all([startDispatcher(), startDispatcher()])
   const sent: string[] = []
   for (let i = 0; i < 20; i++) sent.push(...(await Promise.all(endpoints.map((ep) => sendTestEvent(h, ep.id)))))
-  await receiver.waitFor(() => receiver.forPath('/race/a').length + receiver.forPath('/race/b').length >= sent.length, 15_000, 'all deliveries')
+  await receiver.waitFor(
+    () => receiver.forPath('/race/a').length + receiver.forPath('/race/b').length >= sent.length,
+    15_000,
+    'all deliveries',
+  )
   // Let any duplicate arrive before counting.
   await new Promise((resolve) => setTimeout(resolve, 300))
   const received = [...receiver.forPath('/race/a'), ...receiver.forPath('/race/b')].map((r) => r.headers['webhook-id'])
   t.equal(received.length, sent.length, 'one request per delivery')
   t.same([...new Set(received)].sort(), [...sent].sort(), 'every message, none twice')
   for (const id of sent) {
-    const m = await eventually(async () => {
-      const got = await getMessage(h, id)
-      return got.deliveries[0]?.status === 'SUCCEEDED' ? got : undefined
-    }, 5_000, 'recorded')
+    const m = await eventually(
+      async () => {
+        const got = await getMessage(h, id)
+        return got.deliveries[0]?.status === 'SUCCEEDED' ? got : undefined
+      },
+      5_000,
+      'recorded',
+    )
     t.equal(m.attempts.length, 1, `${id}: one attempt`)
   }
   await Promise.all(dispatchers.map((d) => stopDispatcher(d, 'SIGTERM')))

@@ -12,12 +12,19 @@ if (!process.env.DATABASE_URL) {
 }
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
 const tuning = JSON.parse(process.env.DISPATCHER_TUNING ?? '{}') as Partial<DispatcherTuning>
-const runtime = await openRuntime(config, { info: () => undefined, error: (obj, msg) => process.stderr.write(`dispatcher: ${msg ?? ''} ${inspect(obj)}\n`) }, { poolSize: 4 })
+const runtime = await openRuntime(
+  config,
+  { info: () => undefined, error: (obj, msg) => process.stderr.write(`dispatcher: ${msg ?? ''} ${inspect(obj)}\n`) },
+  { poolSize: 4 },
+)
 await runtime.webhooks.start({ subscriber: false, dispatcher: true, tuning })
 process.stdout.write('ready\n')
 
 const stop = () => {
-  runtime.close().then(() => process.exit(0), () => process.exit(1))
+  runtime.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  )
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

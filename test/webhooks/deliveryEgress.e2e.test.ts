@@ -25,17 +25,24 @@ const resolver: Resolver = async (host) => {
 }
 
 const logLines: Record<string, unknown>[] = []
-const logger = pino({ level: 'info' }, new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>)
-    done()
-  },
-}))
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  }),
+)
 
-const h = await startTestApp(t, { APP_ENV: 'production', WEBHOOK_RETRY_SCHEDULE_MS: '0,10' }, {
-  logger,
-  webhooks: { tuning: FAST_DISPATCHER, resolver },
-})
+const h = await startTestApp(
+  t,
+  { APP_ENV: 'production', WEBHOOK_RETRY_SCHEDULE_MS: '0,10' },
+  {
+    logger,
+    webhooks: { tuning: FAST_DISPATCHER, resolver },
+  },
+)
 const receiver = await startReceiver()
 t.teardown(() => receiver.close())
 
@@ -56,22 +63,34 @@ t.test('production: a name that later resolves to a non-public address is refuse
   t.pass('every name was accepted at creation: none resolved then')
   for (const [url, answers] of cases) dns.set(new URL(url).hostname, answers)
 
-  const messages = await Promise.all(endpoints.map(async (ep) => {
-    const res = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${ep.id}/test` })
-    t.equal(res.statusCode, 202)
-    return settled(h, res.json().messageId)
-  }))
+  const messages = await Promise.all(
+    endpoints.map(async (ep) => {
+      const res = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${ep.id}/test` })
+      t.equal(res.statusCode, 202)
+      return settled(h, res.json().messageId)
+    }),
+  )
   for (const [i, [url, answers, detail]] of cases.entries()) {
     const m = messages[i]!
     const ep = endpoints[i]!
     t.equal(m.deliveries[0]!.status, 'FAILED', `${url}: failed`)
     t.equal(m.attempts.length, 2, `${url}: both scheduled attempts ran`)
-    t.ok(m.attempts.every((a) => a.responseStatusCode === 0 && a.error === GENERIC), `${url}: every attempt stores the generic reason (${m.attempts[0]?.error})`)
+    t.ok(
+      m.attempts.every((a) => a.responseStatusCode === 0 && a.error === GENERIC),
+      `${url}: every attempt stores the generic reason (${m.attempts[0]?.error})`,
+    )
     const shown = JSON.stringify(m)
     for (const address of answers) t.notOk(shown.includes(address), `${url}: the message does not show ${address}`)
     const logged = logLines.filter((l) => (l.err as { endpointId?: string } | undefined)?.endpointId === ep.id)
     t.equal(logged.length, 2, `${url}: one log line per refused attempt, with the endpoint id`)
-    t.match(logged[0], { msg: new RegExp(`endpoint ${ep.id} refused by the egress policy`), err: { message: `${new URL(url).hostname} resolves to ${detail}; production calls public addresses only`, messageId: m.id } }, `${url}: the log has the detail`)
+    t.match(
+      logged[0],
+      {
+        msg: new RegExp(`endpoint ${ep.id} refused by the egress policy`),
+        err: { message: `${new URL(url).hostname} resolves to ${detail}; production calls public addresses only`, messageId: m.id },
+      },
+      `${url}: the log has the detail`,
+    )
   }
   t.equal(receiver.connections(), 0, 'no connection was ever opened to the receiver')
   t.equal(receiver.requests.length, 0)
@@ -81,16 +100,34 @@ t.test('production: an endpoint stored before creation checks existed is still r
   // Straight through the command runtime, as the API created endpoints before this check: the decider alone allows any https URL.
   const endpointId = newId('ep')
   const now = new Date().toISOString()
-  const result = await handleCommand(h.runtime.store, webhookEndpointDecider, streams.webhookEndpoint(endpointId), {
-    type: 'CreateWebhookEndpoint', organizationId: h.org.organizationId, endpointId, now, environment: 'production', secret: generateSigningSecret(),
-    url: 'https://169.254.169.254/latest/meta-data/', description: '', filterTypes: [], metadata: {},
-  }, { organizationId: h.org.organizationId, requestId: newId('req'), actor: 'test' }, { newStream: true })
+  const result = await handleCommand(
+    h.runtime.store,
+    webhookEndpointDecider,
+    streams.webhookEndpoint(endpointId),
+    {
+      type: 'CreateWebhookEndpoint',
+      organizationId: h.org.organizationId,
+      endpointId,
+      now,
+      environment: 'production',
+      secret: generateSigningSecret(),
+      url: 'https://169.254.169.254/latest/meta-data/',
+      description: '',
+      filterTypes: [],
+      metadata: {},
+    },
+    { organizationId: h.org.organizationId, requestId: newId('req'), actor: 'test' },
+    { newStream: true },
+  )
   await h.runtime.runner.waitFor(result.position, 10_000)
   const res = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${endpointId}/test` })
   t.equal(res.statusCode, 202)
   const m = await settled(h, res.json().messageId)
   t.ok(m.attempts.length > 0 && m.attempts.every((a) => a.error === GENERIC), 'refused with the generic reason')
-  t.ok(logLines.some((l) => (l.err as { endpointId?: string; message?: string } | undefined)?.endpointId === endpointId), 'and logged with the endpoint id')
+  t.ok(
+    logLines.some((l) => (l.err as { endpointId?: string; message?: string } | undefined)?.endpointId === endpointId),
+    'and logged with the endpoint id',
+  )
 })
 
 t.test('production endpoints must be https (refused at creation)', async (t) => {

@@ -24,7 +24,11 @@ t.test('a group with one unwritable outcome: the others are recorded, the lost o
   await Promise.all(claimed.map((delivery) => recorder.record({ delivery, attempt, next: { status: 'SUCCEEDED' } })))
   for (const c of claimed.filter((x) => x.messageId !== purged)) {
     const message = await getMessage(h, c.messageId)
-    t.same(message.deliveries.map((d) => [d.status, d.attemptCount]), [['SUCCEEDED', 1]], `${c.messageId} recorded`)
+    t.same(
+      message.deliveries.map((d) => [d.status, d.attemptCount]),
+      [['SUCCEEDED', 1]],
+      `${c.messageId} recorded`,
+    )
     t.equal(message.attempts.length, 1)
   }
   t.equal((await h.request({ method: 'GET', url: `/v1/webhooks/messages/${purged}` })).statusCode, 404)

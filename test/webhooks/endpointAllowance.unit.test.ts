@@ -5,7 +5,13 @@ import { ENDPOINT_ALLOWANCE_LIMITS, createEndpointAllowance } from '../../comman
 
 function counter(initial: number) {
   const state = { stored: initial, reads: 0 }
-  return { state, count: async () => { state.reads++; return state.stored } }
+  return {
+    state,
+    count: async () => {
+      state.reads++
+      return state.stored
+    },
+  }
 }
 
 t.test('far from the limit: one read for a burst, counting its own creations', async (t) => {

@@ -20,7 +20,7 @@ const resolver: Resolver = (host) => {
   if (host === HANGING) return new Promise(() => undefined)
   const answers = FAKE_DNS[host]
   if (!answers) return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }))
-  return Promise.resolve(answers.map((address) => ({ address, family: address.includes(':') ? 6 as const : 4 as const })))
+  return Promise.resolve(answers.map((address) => ({ address, family: address.includes(':') ? (6 as const) : (4 as const) })))
 }
 
 const production = await startTestApp(t, { APP_ENV: 'production' }, { resolver })
@@ -32,9 +32,14 @@ function assertRefused(t: Test, res: Awaited<ReturnType<typeof create>>, url: st
   t.equal(res.statusCode, 422, `${url}: 422`)
   const body = res.json()
   t.match(body, { error: 'ValidationError', code, statusCode: 422, requestId: String }, `${url}: ${code}`)
-  t.same(body.details?.map((d: { field: string }) => d.field), ['body.url'], `${url}: details name body.url`)
+  t.same(
+    body.details?.map((d: { field: string }) => d.field),
+    ['body.url'],
+    `${url}: details name body.url`,
+  )
   for (const address of ['10.1.2.3', '169.254.169.254', 'fd00:ec2::254', '192.168.1.10', '127.0.0.1']) {
-    if (!url.includes(address)) t.notOk(res.body.includes(address), `${url}: the response does not say what the name resolves to (${address})`)
+    if (!url.includes(address))
+      t.notOk(res.body.includes(address), `${url}: the response does not say what the name resolves to (${address})`)
   }
 }
 
@@ -100,7 +105,12 @@ t.test('production: every spelling of a non-public destination is refused at cre
 })
 
 t.test('production: public names, and names that do not resolve (yet), are accepted', async (t) => {
-  for (const url of ['https://public.example.test/hook', 'https://not-yet-in-dns.example.test/hook', 'https://93.184.216.34/hook', 'https://[2606:4700:4700::1111]/hook']) {
+  for (const url of [
+    'https://public.example.test/hook',
+    'https://not-yet-in-dns.example.test/hook',
+    'https://93.184.216.34/hook',
+    'https://[2606:4700:4700::1111]/hook',
+  ]) {
     const res = await create(production, url)
     t.equal(res.statusCode, 201, `${url}: accepted`)
     t.equal(res.json().url, url, 'stored as given')
@@ -113,13 +123,29 @@ t.test('production: public names, and names that do not resolve (yet), are accep
 
 t.test('production: an update (PUT) to a refused URL is refused and changes nothing', async (t) => {
   const created = (await create(production, 'https://public.example.test/a')).json()
-  for (const url of ['https://169.254.169.254/latest/meta-data/', 'https://2130706433/', 'https://[::ffff:127.0.0.1]/', 'https://localhost./', 'https://x.localhost/', 'https://internal.example.test/', 'https://user:pw@public.example.test/']) {
-    const res = await production.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${created.id}`, payload: { url, description: 'changed' } })
+  for (const url of [
+    'https://169.254.169.254/latest/meta-data/',
+    'https://2130706433/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://localhost./',
+    'https://x.localhost/',
+    'https://internal.example.test/',
+    'https://user:pw@public.example.test/',
+  ]) {
+    const res = await production.request({
+      method: 'PUT',
+      url: `/v1/webhooks/endpoints/${created.id}`,
+      payload: { url, description: 'changed' },
+    })
     assertRefused(t, res, `PUT ${url}`)
   }
   const after = (await production.request({ method: 'GET', url: `/v1/webhooks/endpoints/${created.id}` })).json()
   t.same(after, created, 'the endpoint is as it was (no event appended)')
-  const ok = await production.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${created.id}`, payload: { url: 'https://public.example.test/b' } })
+  const ok = await production.request({
+    method: 'PUT',
+    url: `/v1/webhooks/endpoints/${created.id}`,
+    payload: { url: 'https://public.example.test/b' },
+  })
   t.equal(ok.statusCode, 200, 'a public URL is accepted on update')
   t.equal(ok.json().url, 'https://public.example.test/b')
 })
@@ -130,6 +156,10 @@ t.test('sandbox: loopback receivers are allowed, every other non-public destinat
     t.equal((await create(sandbox, url)).statusCode, 201, `${url}: accepted in sandbox`)
   }
   const created = (await create(sandbox, 'http://127.0.0.1:9999/a')).json()
-  const res = await sandbox.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${created.id}`, payload: { url: 'http://169.254.169.254/' } })
+  const res = await sandbox.request({
+    method: 'PUT',
+    url: `/v1/webhooks/endpoints/${created.id}`,
+    payload: { url: 'http://169.254.169.254/' },
+  })
   assertRefused(t, res, 'sandbox PUT to the metadata address')
 })

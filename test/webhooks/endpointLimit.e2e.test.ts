@@ -8,14 +8,24 @@ import { webhookEndpointsProjector } from '../../projections/webhookEndpoints.js
 import { startTestApp } from '../harness/testApp.js'
 
 const h = await startTestApp(t, { WEBHOOK_ENDPOINTS_PER_ORGANIZATION: '3' })
-const create = (apiKey?: string) => h.request({
-  method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'http://127.0.0.1:9/hook' }, ...(apiKey ? { apiKey } : {}),
-})
+const create = (apiKey?: string) =>
+  h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: { url: 'http://127.0.0.1:9/hook' },
+    ...(apiKey ? { apiKey } : {}),
+  })
 const eventCount = async () => (await h.runtime.store.readAll({ maxCount: 10_000 })).length
 const verifyDifferences = async () =>
   (await verifyProjections(h.runtime.store, h.runtime.databaseUrl, [webhookEndpointsProjector]))[0]?.differences ?? -1
 const countRow = async (organizationId: string) =>
-  (await h.runtime.db.selectFrom('webhook_endpoint_counts').select('endpoints').where('organization_id', '=', organizationId).executeTakeFirst())?.endpoints
+  (
+    await h.runtime.db
+      .selectFrom('webhook_endpoint_counts')
+      .select('endpoints')
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst()
+  )?.endpoints
 
 t.test('the limit refuses the next creation with 422 and appends nothing; another organization is unaffected', async (t) => {
   const ids: string[] = []
@@ -42,7 +52,11 @@ t.test('the limit refuses the next creation with 422 and appends nothing; anothe
 
 t.test('a rebuild recomputes the counts from the events, and verify finds no difference', async (t) => {
   const before = await countRow(h.org.organizationId)
-  await h.runtime.db.updateTable('webhook_endpoint_counts').set({ endpoints: 99 }).where('organization_id', '=', h.org.organizationId).execute()
+  await h.runtime.db
+    .updateTable('webhook_endpoint_counts')
+    .set({ endpoints: 99 })
+    .where('organization_id', '=', h.org.organizationId)
+    .execute()
   t.ok((await verifyDifferences()) > 0, 'verify sees the tampered count')
   await rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector)
   t.equal(await countRow(h.org.organizationId), before, 'rebuilt from the events')

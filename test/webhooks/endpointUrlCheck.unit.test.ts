@@ -14,17 +14,28 @@ t.test('answers are shared and reused per host', async (t) => {
   const check = createEndpointUrlChecker('production', { resolver })
   const verdicts = await Promise.all([1, 2, 3].map((i) => check(`https://good.example/${i}`)))
   t.same(verdicts, [{ allowed: true }, { allowed: true }, { allowed: true }])
-  t.match(await check('https://bad.example/'), { allowed: false, refusal: { kind: 'address', detail: 'bad.example resolves to 10.0.0.1 (private); production calls public addresses only' } })
+  t.match(await check('https://bad.example/'), {
+    allowed: false,
+    refusal: { kind: 'address', detail: 'bad.example resolves to 10.0.0.1 (private); production calls public addresses only' },
+  })
   t.match(await check('https://bad.example/again'), { allowed: false })
   t.same(asked, ['good.example', 'bad.example'], 'one lookup per host')
-  t.same(await check('https://10.0.0.1/'), { allowed: false, refusal: { kind: 'address', detail: '10.0.0.1 (private); production calls public addresses only' } }, 'a literal needs no lookup')
+  t.same(
+    await check('https://10.0.0.1/'),
+    { allowed: false, refusal: { kind: 'address', detail: '10.0.0.1 (private); production calls public addresses only' } },
+    'a literal needs no lookup',
+  )
   t.same(asked.length, 2)
 })
 
 t.test('no answer in time, or a failed lookup, accepts the URL', async (t) => {
   const hanging = createEndpointUrlChecker('production', { resolver: () => new Promise(() => undefined), timeoutMs: 20 })
   t.same(await hanging('https://slow.example/'), { allowed: true })
-  const failing = createEndpointUrlChecker('production', { resolver: async () => { throw new Error('ENOTFOUND') } })
+  const failing = createEndpointUrlChecker('production', {
+    resolver: async () => {
+      throw new Error('ENOTFOUND')
+    },
+  })
   t.same(await failing('https://nowhere.example/'), { allowed: true })
 })
 
@@ -41,7 +52,10 @@ t.test('lookups in flight are bounded: past the bound a name is not looked up', 
   const max = EGRESS_LIMITS.maxCreationLookupsInFlight
   const verdicts = await Promise.all(Array.from({ length: max + 3 }, (_, i) => check(`https://host${i}.example/`)))
   t.equal(asked, max, 'no more lookups than the bound, though each timed out on our side')
-  t.ok(verdicts.every((v) => v.allowed), 'timed-out and unchecked names are accepted')
+  t.ok(
+    verdicts.every((v) => v.allowed),
+    'timed-out and unchecked names are accepted',
+  )
   for (const r of release) r()
   answerAtOnce = true
   await new Promise((resolve) => setImmediate(resolve))

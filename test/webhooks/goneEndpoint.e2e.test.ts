@@ -11,16 +11,30 @@ const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
 
 t.test('the same delivery disables its endpoint once; a later generation again', async (t) => {
   const ep = await createEndpoint(h, { url: 'https://example.com/hook' })
-  const delivery = { organizationId: h.org.organizationId, endpointId: ep.id, messageId: 'msg_gone_1', generation: 0, environment: h.runtime.config.APP_ENV }
-  const disables = async () => (await h.runtime.store.readStream(`webhook_endpoint-${ep.id}`)).filter((e) => e.type === 'WebhookEndpointUpdated')
+  const delivery = {
+    organizationId: h.org.organizationId,
+    endpointId: ep.id,
+    messageId: 'msg_gone_1',
+    generation: 0,
+    environment: h.runtime.config.APP_ENV,
+  }
+  const disables = async () =>
+    (await h.runtime.store.readStream(`webhook_endpoint-${ep.id}`)).filter((e) => e.type === 'WebhookEndpointUpdated')
 
   await disableGoneEndpoint(h.runtime.store, delivery)
   await disableGoneEndpoint(h.runtime.store, delivery)
   const first = await disables()
   t.equal(first.length, 1, 'one update for one delivery, however often its 410 is handled')
-  t.match(first[0], { data: { disabled: true }, metadata: { actor: 'system:webhook-dispatcher', causationId: 'msg_gone_1', commandId: goneCommandId(delivery) } })
+  t.match(first[0], {
+    data: { disabled: true },
+    metadata: { actor: 'system:webhook-dispatcher', causationId: 'msg_gone_1', commandId: goneCommandId(delivery) },
+  })
 
-  const enabled = await h.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${ep.id}`, payload: { url: 'https://example.com/hook', disabled: false } })
+  const enabled = await h.request({
+    method: 'PUT',
+    url: `/v1/webhooks/endpoints/${ep.id}`,
+    payload: { url: 'https://example.com/hook', disabled: false },
+  })
   t.equal(enabled.statusCode, 200, 're-enabled by its owner')
   await disableGoneEndpoint(h.runtime.store, { ...delivery, generation: 1 })
   const after = await disables()

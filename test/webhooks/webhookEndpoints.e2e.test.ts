@@ -9,10 +9,21 @@ const create = (body: unknown, apiKey?: string) =>
   h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: body as object, ...(apiKey ? { apiKey } : {}) })
 
 t.test('create returns the endpoint and a GET shows the same JSON at once', async (t) => {
-  const res = await create({ url: 'https://example.com/hooks', description: 'main', filterTypes: ['customer.created'], metadata: { team: 'ops' } })
+  const res = await create({
+    url: 'https://example.com/hooks',
+    description: 'main',
+    filterTypes: ['customer.created'],
+    metadata: { team: 'ops' },
+  })
   t.equal(res.statusCode, 201)
   const body = res.json()
-  t.match(body, { url: 'https://example.com/hooks', description: 'main', filterTypes: ['customer.created'], disabled: false, metadata: { team: 'ops' } })
+  t.match(body, {
+    url: 'https://example.com/hooks',
+    description: 'main',
+    filterTypes: ['customer.created'],
+    disabled: false,
+    metadata: { team: 'ops' },
+  })
   t.match(body.id, /^ep_[0-9a-z]{26}$/)
   t.ok(res.headers['x-request-id'], 'request id header')
   const got = await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${body.id}` })
@@ -34,8 +45,14 @@ t.test('validation: a clear 400 with details, and nothing created', async (t) =>
   t.equal(body.error, 'BadRequestError')
   t.equal(body.statusCode, 400)
   t.ok(body.requestId)
-  t.ok(body.details.some((d: { field: string }) => d.field.startsWith('body.url')), 'names url')
-  t.ok(body.details.some((d: { field: string }) => d.field.startsWith('body.filterTypes')), 'names filterTypes')
+  t.ok(
+    body.details.some((d: { field: string }) => d.field.startsWith('body.url')),
+    'names url',
+  )
+  t.ok(
+    body.details.some((d: { field: string }) => d.field.startsWith('body.filterTypes')),
+    'names filterTypes',
+  )
   const missing = await create({})
   t.equal(missing.statusCode, 400)
   const ftp = await create({ url: 'ftp://example.com/x' })
@@ -46,7 +63,11 @@ t.test('validation: a clear 400 with details, and nothing created', async (t) =>
 
 t.test('update, disable, and delete', async (t) => {
   const { id } = (await create({ url: 'https://example.com/a' })).json()
-  const updated = await h.request({ method: 'PUT', url: `/v1/webhooks/endpoints/${id}`, payload: { description: 'renamed', disabled: true } })
+  const updated = await h.request({
+    method: 'PUT',
+    url: `/v1/webhooks/endpoints/${id}`,
+    payload: { description: 'renamed', disabled: true },
+  })
   t.equal(updated.statusCode, 200)
   t.match(updated.json(), { id, description: 'renamed', disabled: true, url: 'https://example.com/a' })
   t.same((await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${id}` })).json(), updated.json())
@@ -88,19 +109,31 @@ t.test('list: cursor pagination, newest first', async (t) => {
   const page1 = await h.request({ method: 'GET', url: '/v1/webhooks/endpoints?page_size=2', apiKey: other.apiKey })
   t.equal(page1.statusCode, 200)
   const p1 = page1.json()
-  t.same(p1.data.map((e: { id: string }) => e.id), [ids[4], ids[3]])
+  t.same(
+    p1.data.map((e: { id: string }) => e.id),
+    [ids[4], ids[3]],
+  )
   t.equal(p1.has_more, true)
   t.equal(p1.page_size, 2)
   t.equal(p1.url, '/v1/webhooks/endpoints')
   t.equal(p1.page_prev, null)
   const p2 = (await h.request({ method: 'GET', url: p1.page_next, apiKey: other.apiKey })).json()
-  t.same(p2.data.map((e: { id: string }) => e.id), [ids[2], ids[1]])
+  t.same(
+    p2.data.map((e: { id: string }) => e.id),
+    [ids[2], ids[1]],
+  )
   const p3 = (await h.request({ method: 'GET', url: p2.page_next, apiKey: other.apiKey })).json()
-  t.same(p3.data.map((e: { id: string }) => e.id), [ids[0]])
+  t.same(
+    p3.data.map((e: { id: string }) => e.id),
+    [ids[0]],
+  )
   t.equal(p3.has_more, false)
   t.equal(p3.page_next, null)
   const back = (await h.request({ method: 'GET', url: p3.page_prev, apiKey: other.apiKey })).json()
-  t.same(back.data.map((e: { id: string }) => e.id), [ids[2], ids[1]])
+  t.same(
+    back.data.map((e: { id: string }) => e.id),
+    [ids[2], ids[1]],
+  )
   t.equal((await h.request({ method: 'GET', url: '/v1/webhooks/endpoints?page_size=0', apiKey: other.apiKey })).statusCode, 400)
   t.equal((await h.request({ method: 'GET', url: '/v1/webhooks/endpoints?page_size=1001', apiKey: other.apiKey })).statusCode, 400)
 })
@@ -120,7 +153,10 @@ t.test('tenants never see each other: 404, not 403', async (t) => {
     t.equal(res.statusCode, 404, `${method} ${url} as B`)
   }
   const listB = (await h.request({ method: 'GET', url: '/v1/webhooks/endpoints', apiKey: b.apiKey })).json()
-  t.notOk(listB.data.some((e: { id: string }) => e.id === id), 'not in B\'s list')
+  t.notOk(
+    listB.data.some((e: { id: string }) => e.id === id),
+    "not in B's list",
+  )
   const still = (await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${id}`, apiKey: a.apiKey })).json()
   t.equal(still.disabled, false, 'B changed nothing')
 })

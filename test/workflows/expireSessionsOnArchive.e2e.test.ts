@@ -52,7 +52,11 @@ async function restartWorkflows(t: Tap): Promise<void> {
 
 t.test('archiving expires the session once, by a command with an id from the archive event', async (t) => {
   const { customerId, sessionId } = await archivedWithSession(t, h)
-  t.equal((await h.request({ method: 'GET', url: `/v1/customers/${customerId}/verification_sessions/${sessionId}` })).json().status, 'EXPIRED', 'read-your-writes')
+  t.equal(
+    (await h.request({ method: 'GET', url: `/v1/customers/${customerId}/verification_sessions/${sessionId}` })).json().status,
+    'EXPIRED',
+    'read-your-writes',
+  )
   const stream = await streamOf(customerId)
   const archived = stream.find((e) => e.type === 'CustomerArchived')!
   const expired = stream.filter((e) => e.type === 'VerificationSessionExpired')
@@ -76,7 +80,11 @@ t.test('replayed from position zero, the workflow issues no second command', asy
   await resetCheckpoint(h.runtime.db, checkpoint)
   t.equal(await readCheckpoint(h.runtime.db, checkpoint), START)
   await restartWorkflows(t)
-  t.same((await streamOf(customerId)).map((e) => e.id), before.map((e) => e.id), 'the customer stream is unchanged')
+  t.same(
+    (await streamOf(customerId)).map((e) => e.id),
+    before.map((e) => e.id),
+    'the customer stream is unchanged',
+  )
   t.equal((await allEvents()).length, eventsBefore, 'no event appended anywhere')
   t.not(await readCheckpoint(h.runtime.db, checkpoint), START, 'the checkpoint moved again')
 })
@@ -103,6 +111,10 @@ t.test('a crash between the command and the checkpoint repeats nothing', async (
   t.equal(await readCheckpoint(h.runtime.db, checkpoint), stored, 'the checkpoint did not move')
 
   await restartWorkflows(t)
-  t.same((await streamOf(customerId)).map((e) => e.id), afterCrash.map((e) => e.id), 'the restarted workflow appended nothing more')
+  t.same(
+    (await streamOf(customerId)).map((e) => e.id),
+    afterCrash.map((e) => e.id),
+    'the restarted workflow appended nothing more',
+  )
   t.ok((await readCheckpoint(h.runtime.db, checkpoint)) > stored, 'and moved its checkpoint past the archive')
 })

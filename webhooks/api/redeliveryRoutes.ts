@@ -21,50 +21,71 @@ const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 const newRecoveryId = () => `rcv_${newId('req').slice('req_'.length)}`
 
 export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = async (app, { db, wakeDispatcher }) => {
-  app.post('/webhooks/messages/:messageId/resend', {
-    schema: {
-      tags: TAGS,
-      summary: 'Redeliver a message\'s original payload (same id) to every enabled subscribed endpoint, or to one',
-      headers: idempotencyHeaders,
-      params: messageParams,
-      body: resendBody,
-      response: { 202: resendResult, ...errorResponses(404, 409) },
+  app.post(
+    '/webhooks/messages/:messageId/resend',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Redeliver a message's original payload (same id) to every enabled subscribed endpoint, or to one",
+        headers: idempotencyHeaders,
+        params: messageParams,
+        body: resendBody,
+        response: { 202: resendResult, ...errorResponses(404, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const message = await findMessage(db, request.principal!.organizationId, request.params.messageId)
-    if (!message) throw notFound('Webhook message', request.params.messageId)
-    const endpointIds = await resendTargets(db, message, request.body?.endpointId)
-    await requeueMessage(db, { id: message.id, organizationId: message.organization_id, seq: message.seq, createdAt: message.created_at }, endpointIds)
-    wakeDispatcher()
-    return reply.code(202).send({ messageId: message.id, endpointIds })
-  })
+    async (request, reply) => {
+      const message = await findMessage(db, request.principal!.organizationId, request.params.messageId)
+      if (!message) throw notFound('Webhook message', request.params.messageId)
+      const endpointIds = await resendTargets(db, message, request.body?.endpointId)
+      await requeueMessage(
+        db,
+        { id: message.id, organizationId: message.organization_id, seq: message.seq, createdAt: message.created_at },
+        endpointIds,
+      )
+      wakeDispatcher()
+      return reply.code(202).send({ messageId: message.id, endpointIds })
+    },
+  )
 
-  app.post('/webhooks/endpoints/:endpointId/recover', {
-    schema: {
-      tags: TAGS,
-      summary: 'Redeliver, in the background, every failed delivery to the endpoint of messages since a time',
-      headers: idempotencyHeaders,
-      params: endpointParams,
-      body: recoverBody,
-      response: { 202: recoverResult, ...errorResponses(404, 409, 422) },
+  app.post(
+    '/webhooks/endpoints/:endpointId/recover',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Redeliver, in the background, every failed delivery to the endpoint of messages since a time',
+        headers: idempotencyHeaders,
+        params: endpointParams,
+        body: recoverBody,
+        response: { 202: recoverResult, ...errorResponses(404, 409, 422) },
+      },
     },
-  }, async (request, reply) => {
-    const organizationId = request.principal!.organizationId
-    const endpointId = await enabledEndpoint(db, organizationId, request.params.endpointId)
-    const since = new Date(request.body.since)
-    const until = request.body.until ? new Date(request.body.until) : new Date()
-    if (since >= until) throw invalid('invalid_time_range', 'since must be before until', [{ field: 'body.since', message: 'must be before until', value: request.body.since }])
-    const row = await db.insertInto('webhook_recoveries').values({
-      id: newRecoveryId(),
-      organization_id: organizationId,
-      endpoint_id: endpointId,
-      since,
-      until,
-      status: 'RUNNING',
-      created_at: sql<Date>`now()`,
-      completed_at: null,
-    }).returningAll().executeTakeFirstOrThrow()
-    wakeDispatcher()
-    return reply.code(202).send({ id: row.id, endpointId, since: row.since.toISOString(), until: row.until.toISOString(), status: row.status })
-  })
+    async (request, reply) => {
+      const organizationId = request.principal!.organizationId
+      const endpointId = await enabledEndpoint(db, organizationId, request.params.endpointId)
+      const since = new Date(request.body.since)
+      const until = request.body.until ? new Date(request.body.until) : new Date()
+      if (since >= until)
+        throw invalid('invalid_time_range', 'since must be before until', [
+          { field: 'body.since', message: 'must be before until', value: request.body.since },
+        ])
+      const row = await db
+        .insertInto('webhook_recoveries')
+        .values({
+          id: newRecoveryId(),
+          organization_id: organizationId,
+          endpoint_id: endpointId,
+          since,
+          until,
+          status: 'RUNNING',
+          created_at: sql<Date>`now()`,
+          completed_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      wakeDispatcher()
+      return reply
+        .code(202)
+        .send({ id: row.id, endpointId, since: row.since.toISOString(), until: row.until.toISOString(), status: row.status })
+    },
+  )
 }

@@ -3,17 +3,24 @@
 import { z } from 'zod'
 import { PUBLIC_EVENT_TYPES } from '../../domain/publicEvents.js'
 
-const deliveryStatus = z.enum(['PENDING', 'SUCCEEDED', 'FAILED']).describe('PENDING (queued or being retried), SUCCEEDED (a 2xx arrived), FAILED (retries used up, 410 Gone, or the endpoint was disabled or deleted)')
+const deliveryStatus = z
+  .enum(['PENDING', 'SUCCEEDED', 'FAILED'])
+  .describe(
+    'PENDING (queued or being retried), SUCCEEDED (a 2xx arrived), FAILED (retries used up, 410 Gone, or the endpoint was disabled or ' +
+      'deleted)',
+  )
 const trigger = z.enum(['SCHEDULED', 'MANUAL']).describe('SCHEDULED: first send or a retry; MANUAL: a resend or recover')
 
-export const envelopeSchema = z.object({
-  id: z.string().describe('Event id, evt_ + the stored event id; also the webhook-id header'),
-  timestamp: z.string(),
-  apiVersion: z.string(),
-  organizationId: z.string(),
-  type: z.string(),
-  data: z.record(z.string(), z.unknown()),
-}).describe('The exact payload every delivery of this message sends')
+export const envelopeSchema = z
+  .object({
+    id: z.string().describe('Event id, evt_ + the stored event id; also the webhook-id header'),
+    timestamp: z.string(),
+    apiVersion: z.string(),
+    organizationId: z.string(),
+    type: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .describe('The exact payload every delivery of this message sends')
 
 export const webhookMessageResource = z.object({
   id: z.string().describe('Message id (evt_...), equal to the webhook-id header of its deliveries'),
@@ -40,7 +47,10 @@ export const webhookAttemptResource = z.object({
   id: z.string().describe('Attempt id, prefix atmpt_'),
   endpointId: z.string(),
   url: z.string(),
-  responseStatusCode: z.number().int().describe('HTTP status, or 0 when no response arrived (network error, timeout, refused by egress rules)'),
+  responseStatusCode: z
+    .number()
+    .int()
+    .describe('HTTP status, or 0 when no response arrived (network error, timeout, refused by egress rules)'),
   responseBody: z.string().describe('First 20 000 bytes of the response body'),
   error: z.string().nullable().describe('Why the attempt failed without a response, or other detail'),
   durationMs: z.number().int().nullable().describe('Null for an attempt whose dispatcher stopped mid-flight'),
@@ -54,9 +64,12 @@ export const webhookMessageDetailResource = webhookMessageResource.extend({
   attempts: z.array(webhookAttemptResource).describe('Every attempt, oldest first (at most 1 000, the newest)'),
 })
 
-export const resendBody = z.object({
-  endpointId: z.string().max(64).optional().describe('Only this endpoint; omitted: every enabled endpoint subscribed to the type'),
-}).nullish().describe('Optional')
+export const resendBody = z
+  .object({
+    endpointId: z.string().max(64).optional().describe('Only this endpoint; omitted: every enabled endpoint subscribed to the type'),
+  })
+  .nullish()
+  .describe('Optional')
 
 export const resendResult = z.object({
   messageId: z.string(),
@@ -76,12 +89,20 @@ export const recoverResult = z.object({
   status: z.enum(['RUNNING', 'COMPLETED']).describe('The redelivery runs in the background'),
 })
 
-export const testEventBody = z.object({
-  eventType: z.enum(PUBLIC_EVENT_TYPES).optional().describe('An event type to name in the test payload (data.eventType); default webhook.test'),
-}).nullish().describe('Optional')
+export const testEventBody = z
+  .object({
+    eventType: z
+      .enum(PUBLIC_EVENT_TYPES)
+      .optional()
+      .describe('An event type to name in the test payload (data.eventType); default webhook.test'),
+  })
+  .nullish()
+  .describe('Optional')
 
 export const testEventResult = z.object({
-  messageId: z.string().describe('The test message (type webhook.test); read it and its attempts with GET /v1/webhooks/messages/{messageId}'),
+  messageId: z
+    .string()
+    .describe('The test message (type webhook.test); read it and its attempts with GET /v1/webhooks/messages/{messageId}'),
   endpointId: z.string(),
   eventType: z.string(),
 })

@@ -30,33 +30,43 @@ const testStream = (eventId: string) => `webhook_test-${eventId}`
 const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 
 export const webhookTestEventRoute: FastifyPluginAsyncZod<TestEventDeps> = async (app, deps) => {
-  app.post('/webhooks/endpoints/:endpointId/test', {
-    schema: {
-      tags: ['Webhooks'],
-      summary: 'Send a test event (type webhook.test) to one endpoint, signed and retried like any delivery',
-      headers: idempotencyHeaders,
-      params: endpointParams,
-      body: testEventBody,
-      response: { 202: testEventResult, ...errorResponses(404, 409) },
+  app.post(
+    '/webhooks/endpoints/:endpointId/test',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Send a test event (type webhook.test) to one endpoint, signed and retried like any delivery',
+        headers: idempotencyHeaders,
+        params: endpointParams,
+        body: testEventBody,
+        response: { 202: testEventResult, ...errorResponses(404, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const { endpointId } = request.params
-    const organizationId = request.principal!.organizationId
-    // Loading only reads: the decider's command type does not matter here.
-    const endpointDecider = webhookEndpointDecider as Decider<WebhookEndpointState, unknown, WebhookEndpointEvent>
-    const { state } = await loadAggregate(deps.store, endpointDecider, streams.webhookEndpoint(endpointId))
-    const eventType = request.body?.eventType ?? 'webhook.test'
-    const event = decideTestEvent(state, { organizationId, endpointId, eventType, now: new Date().toISOString() })
-    const eventId = randomUUID()
-    const appended = await deps.store.appendToStream(testStream(eventId), [{
-      id: eventId,
-      type: event.type,
-      data: parseEventData(event.type, event.data),
-      metadata: toMetadata(originFrom(request)),
-    }], { expectedRevision: 'no_stream' })
-    // So a GET of the message right after this answer finds it.
-    const stored = await deps.waitForMessages(appended.position, WEBHOOK_LIMITS.messageWaitMs)
-    if (!stored) request.log.warn({ position: appended.position }, 'webhook subscriber did not store the test message in time')
-    return reply.code(202).send({ messageId: messageIdOf(eventId), endpointId, eventType })
-  })
+    async (request, reply) => {
+      const { endpointId } = request.params
+      const organizationId = request.principal!.organizationId
+      // Loading only reads: the decider's command type does not matter here.
+      const endpointDecider = webhookEndpointDecider as Decider<WebhookEndpointState, unknown, WebhookEndpointEvent>
+      const { state } = await loadAggregate(deps.store, endpointDecider, streams.webhookEndpoint(endpointId))
+      const eventType = request.body?.eventType ?? 'webhook.test'
+      const event = decideTestEvent(state, { organizationId, endpointId, eventType, now: new Date().toISOString() })
+      const eventId = randomUUID()
+      const appended = await deps.store.appendToStream(
+        testStream(eventId),
+        [
+          {
+            id: eventId,
+            type: event.type,
+            data: parseEventData(event.type, event.data),
+            metadata: toMetadata(originFrom(request)),
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      )
+      // So a GET of the message right after this answer finds it.
+      const stored = await deps.waitForMessages(appended.position, WEBHOOK_LIMITS.messageWaitMs)
+      if (!stored) request.log.warn({ position: appended.position }, 'webhook subscriber did not store the test message in time')
+      return reply.code(202).send({ messageId: messageIdOf(eventId), endpointId, eventType })
+    },
+  )
 }

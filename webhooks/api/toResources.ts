@@ -13,7 +13,9 @@ export function toMessageResource(row: ListedMessage): WebhookMessageResource {
     timestamp: payload.timestamp,
     tags: row.tags,
     payload,
-    ...(row.delivery ? { status: row.delivery.status, attemptCount: row.delivery.attempt_count, nextAttemptAt: iso(row.delivery.next_attempt_at) } : {}),
+    ...(row.delivery
+      ? { status: row.delivery.status, attemptCount: row.delivery.attempt_count, nextAttemptAt: iso(row.delivery.next_attempt_at) }
+      : {}),
   }
 }
 

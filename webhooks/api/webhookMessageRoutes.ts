@@ -8,7 +8,11 @@ import { webhookMessageReadRoutes } from './messageReadRoutes.js'
 import { webhookRedeliveryRoutes } from './redeliveryRoutes.js'
 import { webhookTestEventRoute } from './testEventRoute.js'
 
-export const webhookMessageRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; store: EventStore; webhooks: WebhookDelivery }> = async (app, { db, store, webhooks }) => {
+export const webhookMessageRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<ReadDatabase>
+  store: EventStore
+  webhooks: WebhookDelivery
+}> = async (app, { db, store, webhooks }) => {
   await app.register(webhookMessageReadRoutes, { db })
   await app.register(webhookRedeliveryRoutes, { db, wakeDispatcher: webhooks.wakeDispatcher })
   await app.register(webhookTestEventRoute, { store, waitForMessages: webhooks.waitForMessages })

@@ -19,7 +19,11 @@ export const USER_AGENT = 'payments-webhooks/1.0'
 /** Logged, never thrown: what the egress policy refused, with the endpoint, kept out of the attempt. */
 export class EgressRefused extends Error {
   override readonly name = 'EgressRefused'
-  constructor(detail: string, readonly endpointId: string, readonly messageId: string) {
+  constructor(
+    detail: string,
+    readonly endpointId: string,
+    readonly messageId: string,
+  ) {
     super(detail)
   }
 }
@@ -56,7 +60,11 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
   const decision = await resolveTarget(endpoint.url, deps.environment, deps.resolver, deps.requestTimeoutMs)
   let outcome: PostOutcome
   if (!decision.ok) {
-    if (decision.detail) deps.onError(new EgressRefused(decision.detail, d.endpointId, d.messageId), `webhook attempt to endpoint ${d.endpointId} refused by the egress policy`)
+    if (decision.detail)
+      deps.onError(
+        new EgressRefused(decision.detail, d.endpointId, d.messageId),
+        `webhook attempt to endpoint ${d.endpointId} refused by the egress policy`,
+      )
     outcome = { status: 0, body: '', error: decision.reason, durationMs: Date.now() - attemptedAt.getTime(), aborted: false }
   } else {
     const headers = {
@@ -77,12 +85,23 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
     const { organizationId, endpointId, messageId, generation } = d
     await disableGoneEndpoint(deps.store, { organizationId, endpointId, messageId, generation, environment: deps.environment })
   }
-  await record(deps, d, { url: endpoint.url, attemptedAt, status: outcome.status, body: outcome.body, error: outcome.error, durationMs: outcome.durationMs }, next,
-    gone ? 'receiver answered 410 Gone; endpoint disabled' : undefined)
+  await record(
+    deps,
+    d,
+    { url: endpoint.url, attemptedAt, status: outcome.status, body: outcome.body, error: outcome.error, durationMs: outcome.durationMs },
+    next,
+    gone ? 'receiver answered 410 Gone; endpoint disabled' : undefined,
+  )
 }
 
 /** Retries recording while the database is briefly away; past that the lease runs out and the delivery is sent again. */
-async function record(deps: DeliverDeps, d: ClaimedDelivery, attempt: AttemptRecord | undefined, next: NextStep, reason?: string): Promise<void> {
+async function record(
+  deps: DeliverDeps,
+  d: ClaimedDelivery,
+  attempt: AttemptRecord | undefined,
+  next: NextStep,
+  reason?: string,
+): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
       return await deps.recorder.record({ delivery: d, attempt, next, ...(reason !== undefined ? { reason } : {}) })

@@ -40,22 +40,25 @@ export function createDispatcher(deps: {
     wakeUp?.()
   }
 
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    if (woken) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      wakeUp = undefined
-      resolve()
-    }
-    wakeUp = done
-  })
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken) return resolve()
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wakeUp = undefined
+        resolve()
+      }
+      wakeUp = done
+    })
 
   function launch(d: ClaimedDelivery): void {
     const key = `${d.messageId} ${d.endpointId}`
     const abort = new AbortController()
     const done = deliverOne({ ...deps, requestTimeoutMs: tuning.requestTimeoutMs, resolver: deps.resolver, recorder }, d, abort.signal)
-      .catch((error: unknown) => deps.onError(error, `webhook delivery ${key} failed to record; its lease will run out and it is sent again`))
+      .catch((error: unknown) =>
+        deps.onError(error, `webhook delivery ${key} failed to record; its lease will run out and it is sent again`),
+      )
       .finally(() => {
         inFlight.delete(key)
         wake()

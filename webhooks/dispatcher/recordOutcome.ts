@@ -38,26 +38,35 @@ export async function recordOutcomes(db: Kysely<ReadDatabase>, outcomes: readonl
   await db.transaction().execute(async (trx) => {
     const attempts = outcomes.filter((o) => o.attempt !== undefined)
     if (attempts.length > 0) {
-      await trx.insertInto('webhook_attempts').values(attempts.map(({ delivery: d, attempt, next }) => ({
-        id: newAttemptId(),
-        message_id: d.messageId,
-        endpoint_id: d.endpointId,
-        url: attempt!.url,
-        response_status: attempt!.status,
-        response_body: attempt!.body.slice(0, WEBHOOK_LIMITS.responseBodyMaxBytes),
-        error: clip(attempt!.error),
-        duration_ms: attempt!.durationMs,
-        trigger: d.trigger,
-        attempted_at: attempt!.attemptedAt,
-        // now() is the transaction's start: the same instant as the delivery's next_attempt_at below.
-        next_attempt_at: nextAt(next),
-      }))).execute()
+      await trx
+        .insertInto('webhook_attempts')
+        .values(
+          attempts.map(({ delivery: d, attempt, next }) => ({
+            id: newAttemptId(),
+            message_id: d.messageId,
+            endpoint_id: d.endpointId,
+            url: attempt!.url,
+            response_status: attempt!.status,
+            response_body: attempt!.body.slice(0, WEBHOOK_LIMITS.responseBodyMaxBytes),
+            error: clip(attempt!.error),
+            duration_ms: attempt!.durationMs,
+            trigger: d.trigger,
+            attempted_at: attempt!.attemptedAt,
+            // now() is the transaction's start: the same instant as the delivery's next_attempt_at below.
+            next_attempt_at: nextAt(next),
+          })),
+        )
+        .execute()
     }
     // Raw SQL: an UPDATE joined to a VALUES list (one statement for the whole group) is beyond the builder.
-    const values = sql.join(outcomes.map(({ delivery: d, attempt, next, reason }) => sql`(
+    const values = sql.join(
+      outcomes.map(
+        ({ delivery: d, attempt, next, reason }) => sql`(
       ${d.messageId}::text, ${d.endpointId}::text, ${d.leaseToken}::text, ${d.generation}::int, ${next.status}::text,
       ${delayOf(next)}::bigint, ${attempt ? 1 : 0}::int, ${attempt?.attemptedAt ?? null}::timestamptz, ${attempt?.status ?? null}::int,
-      ${clip(reason ?? attempt?.error ?? null)}::text)`))
+      ${clip(reason ?? attempt?.error ?? null)}::text)`,
+      ),
+    )
     const updated = await sql<{ message_id: string; endpoint_id: string }>`
       UPDATE webhook_deliveries AS d SET
         status = v.status,
@@ -70,16 +79,20 @@ export async function recordOutcomes(db: Kysely<ReadDatabase>, outcomes: readonl
         last_response_status = coalesce(v.response_status, d.last_response_status),
         last_error = v.last_error,
         updated_at = now()
-      FROM (VALUES ${values}) AS v(message_id, endpoint_id, lease_token, generation, status, delay_ms, counted, attempted_at, response_status, last_error)
+      FROM (VALUES ${values})
+        AS v(message_id, endpoint_id, lease_token, generation, status, delay_ms, counted, attempted_at, response_status, last_error)
       WHERE d.message_id = v.message_id AND d.endpoint_id = v.endpoint_id AND d.lease_token = v.lease_token AND d.generation = v.generation
       RETURNING d.message_id, d.endpoint_id`.execute(trx)
     const done = new Set(updated.rows.map((r) => `${r.message_id} ${r.endpoint_id}`))
     const superseded = outcomes.filter((o) => !done.has(`${o.delivery.messageId} ${o.delivery.endpointId}`))
     // A resend or recover came in meanwhile: keep its state, only count the attempt and let go of the lease.
     for (const { delivery: d, attempt } of superseded) {
-      await trx.updateTable('webhook_deliveries')
+      await trx
+        .updateTable('webhook_deliveries')
         .set((eb) => ({ attempt_count: eb('attempt_count', '+', attempt ? 1 : 0), lease_token: null, lease_until: null, leased_at: null }))
-        .where('message_id', '=', d.messageId).where('endpoint_id', '=', d.endpointId).where('lease_token', '=', d.leaseToken)
+        .where('message_id', '=', d.messageId)
+        .where('endpoint_id', '=', d.endpointId)
+        .where('lease_token', '=', d.leaseToken)
         .execute()
     }
   })
@@ -92,7 +105,7 @@ export function createOutcomeRecorder(db: Kysely<ReadDatabase>) {
 
   /** The message was purged meanwhile (retention): nothing is left to record. Otherwise the caller retries. */
   const settleAlone = (w: (typeof waiting)[number], error: unknown) =>
-    ((error as { code?: string } | null | undefined)?.code === FOREIGN_KEY_VIOLATION ? w.resolve() : w.reject(error))
+    (error as { code?: string } | null | undefined)?.code === FOREIGN_KEY_VIOLATION ? w.resolve() : w.reject(error)
 
   async function flush(): Promise<void> {
     flushing = true
@@ -100,7 +113,10 @@ export function createOutcomeRecorder(db: Kysely<ReadDatabase>) {
       const group = waiting.slice(0, RECORDER_LIMITS.maxOutcomesPerCommit)
       waiting = waiting.slice(group.length)
       try {
-        await recordOutcomes(db, group.map((w) => w.outcome))
+        await recordOutcomes(
+          db,
+          group.map((w) => w.outcome),
+        )
         for (const w of group) w.resolve()
       } catch (error) {
         // One bad outcome must not fail its neighbours: write each alone, so only it fails.

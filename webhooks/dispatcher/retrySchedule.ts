@@ -15,7 +15,8 @@ export function assertRetrySchedule(schedule: RetrySchedule): void {
     throw new RangeError(`A retry schedule has 1 to ${RETRY_SCHEDULE_LIMITS.maxAttemptsPerRun} entries`)
   }
   for (const ms of schedule) {
-    if (!Number.isInteger(ms) || ms < 0 || ms > RETRY_SCHEDULE_LIMITS.maxDelayMs) throw new RangeError(`Retry delays are 0 to ${RETRY_SCHEDULE_LIMITS.maxDelayMs} ms`)
+    if (!Number.isInteger(ms) || ms < 0 || ms > RETRY_SCHEDULE_LIMITS.maxDelayMs)
+      throw new RangeError(`Retry delays are 0 to ${RETRY_SCHEDULE_LIMITS.maxDelayMs} ms`)
   }
 }
 

@@ -4,7 +4,8 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import type { Environment } from '../../domain/shared/environment.js'
 
-export type AddressClass = 'public' | 'loopback' | 'private' | 'link_local' | 'shared' | 'unspecified' | 'multicast' | 'reserved' | 'invalid'
+export type AddressClass =
+  'public' | 'loopback' | 'private' | 'link_local' | 'shared' | 'unspecified' | 'multicast' | 'reserved' | 'invalid'
 
 type Range = { prefix: number[]; bits: number; kind: Exclude<AddressClass, 'public' | 'invalid'> }
 
@@ -58,8 +59,13 @@ function classifyV4(bytes: number[]): AddressClass {
 export function parseIPv6(text: string): number[] | undefined {
   if (!isIPv6(text)) return undefined
   // Drop a zone id, and write a trailing dotted quad as two hex groups.
-  const address = text.split('%')[0]!.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a: string, b: string, c: string, d: string) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`)
+  const address = text
+    .split('%')[0]!
+    .replace(
+      /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+      (_m, a: string, b: string, c: string, d: string) =>
+        `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+    )
   const [head = '', rest] = address.split('::') as [string, string | undefined]
   const headGroups = head === '' ? [] : head.split(':')
   const restGroups = rest === undefined || rest === '' ? [] : rest.split(':')
@@ -77,7 +83,8 @@ function classifyV6(bytes: number[]): AddressClass {
   if (zeros(0, 16)) return 'unspecified'
   if (zeros(0, 15) && bytes[15] === 1) return 'loopback'
   // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible): the IPv4 address decides.
-  if (zeros(0, 10) && ((bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0))) return classifyV4(bytes.slice(12))
+  if (zeros(0, 10) && ((bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0)))
+    return classifyV4(bytes.slice(12))
   // 64:ff9b::/96 NAT64 reaches the embedded IPv4 address.
   if (bytes[0] === 0 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) return classifyV4(bytes.slice(12))
   // 2002::/16 6to4 tunnels to the IPv4 address in bytes 2-5.

@@ -19,7 +19,10 @@ export type EndpointUrlChecker = (rawUrl: string) => Promise<EndpointUrlVerdict>
 /** `undefined`: no answer (unknown name, lookup failed or too slow). */
 type Answer = Promise<ResolvedAddress[] | undefined>
 
-export function createEndpointUrlChecker(environment: Environment, options: { resolver?: Resolver; timeoutMs?: number } = {}): EndpointUrlChecker {
+export function createEndpointUrlChecker(
+  environment: Environment,
+  options: { resolver?: Resolver; timeoutMs?: number } = {},
+): EndpointUrlChecker {
   const resolve = options.resolver ?? systemResolver
   const timeoutMs = options.timeoutMs ?? EGRESS_LIMITS.creationLookupTimeoutMs
   // Lookups not yet settled, counted until the resolver answers (a timed-out one still holds a thread).
@@ -35,8 +38,14 @@ export function createEndpointUrlChecker(environment: Environment, options: { re
     if (inFlight >= EGRESS_LIMITS.maxCreationLookupsInFlight) return Promise.resolve(undefined)
     inFlight++
     const lookup = resolve(host)
-    lookup.then(() => inFlight--, () => inFlight--)
-    const answer = answerWithin(lookup, timeoutMs).then((a) => a, () => undefined)
+    lookup.then(
+      () => inFlight--,
+      () => inFlight--,
+    )
+    const answer = answerWithin(lookup, timeoutMs).then(
+      (a) => a,
+      () => undefined,
+    )
     if (answers.size >= CREATION_LOOKUP_CACHE.maxHosts) answers.delete(answers.keys().next().value!)
     answers.set(host, { answer, expiresAt: now + CREATION_LOOKUP_CACHE.ttlMs })
     return answer

@@ -44,31 +44,48 @@ export function postDelivery(target: Target, headers: Record<string, string>, bo
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
       request.destroy()
-      resolve({ status, body: storable(Buffer.concat(chunks).subarray(0, options.maxBodyBytes)), error, durationMs: Math.round(performance.now() - started), aborted })
+      resolve({
+        status,
+        body: storable(Buffer.concat(chunks).subarray(0, options.maxBodyBytes)),
+        error,
+        durationMs: Math.round(performance.now() - started),
+        aborted,
+      })
     }
     const transport = url.protocol === 'https:' ? https : http
-    const request = transport.request({
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup: pinnedLookup(target),
-      // A fresh connection per attempt: it goes to the address checked for this attempt.
-      agent: false,
-    }, (response) => {
-      status = response.statusCode ?? 0
-      response.on('data', (chunk: Buffer) => {
-        const room = options.maxBodyBytes - received
-        if (room > 0) chunks.push(chunk.subarray(0, room))
-        received += chunk.length
-        if (received >= options.maxBodyBytes) finish(null)
-      })
-      response.on('end', () => finish(null))
-      response.on('error', (error) => finish(status ? null : describe(error)))
-    })
-    const timer = setTimeout(() => finish(status ? `timed out reading the response body after ${options.timeoutMs} ms` : `timed out after ${options.timeoutMs} ms without a response`), options.timeoutMs)
+    const request = transport.request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(target),
+        // A fresh connection per attempt: it goes to the address checked for this attempt.
+        agent: false,
+      },
+      (response) => {
+        status = response.statusCode ?? 0
+        response.on('data', (chunk: Buffer) => {
+          const room = options.maxBodyBytes - received
+          if (room > 0) chunks.push(chunk.subarray(0, room))
+          received += chunk.length
+          if (received >= options.maxBodyBytes) finish(null)
+        })
+        response.on('end', () => finish(null))
+        response.on('error', (error) => finish(status ? null : describe(error)))
+      },
+    )
+    const timer = setTimeout(
+      () =>
+        finish(
+          status
+            ? `timed out reading the response body after ${options.timeoutMs} ms`
+            : `timed out after ${options.timeoutMs} ms without a response`,
+        ),
+      options.timeoutMs,
+    )
     const onAbort = () => finish('interrupted: the dispatcher is stopping', true)
     if (options.signal?.aborted) return onAbort()
     options.signal?.addEventListener('abort', onAbort, { once: true })

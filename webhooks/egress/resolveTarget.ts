@@ -50,7 +50,12 @@ export async function answerWithin(lookup: Promise<ResolvedAddress[]>, timeoutMs
   }
 }
 
-export async function resolveTarget(rawUrl: string, environment: Environment, resolve: Resolver = systemResolver, timeoutMs: number = EGRESS_LIMITS.lookupTimeoutMs): Promise<TargetDecision> {
+export async function resolveTarget(
+  rawUrl: string,
+  environment: Environment,
+  resolve: Resolver = systemResolver,
+  timeoutMs: number = EGRESS_LIMITS.lookupTimeoutMs,
+): Promise<TargetDecision> {
   const shape = checkUrlShape(rawUrl, environment)
   if (!shape.ok) return { ok: false, reason: EGRESS_REFUSAL_TEXT[shape.refusal.kind], detail: shape.refusal.detail }
   const { url, host } = shape

@@ -13,8 +13,7 @@ export type UrlRefusalKind = 'invalid' | 'scheme' | 'credentials' | 'address'
 export type UrlRefusal = { kind: UrlRefusalKind; detail: string }
 
 export type UrlShape =
-  | { ok: true; url: URL; host: string; literal: { address: string; family: 4 | 6 } | undefined }
-  | { ok: false; refusal: UrlRefusal }
+  { ok: true; url: URL; host: string; literal: { address: string; family: 4 | 6 } | undefined } | { ok: false; refusal: UrlRefusal }
 
 /** RFC 6761: `localhost` and every name under it mean this machine, whatever DNS says. */
 export function isLoopbackName(host: string): boolean {

@@ -9,8 +9,13 @@ const RECOVERIES_PER_RUN = 10
 
 /** Returns the number of deliveries re-queued in this run. */
 export async function processRecoveries(db: Kysely<ReadDatabase>): Promise<number> {
-  const running = await db.selectFrom('webhook_recoveries').selectAll().where('status', '=', 'RUNNING')
-    .orderBy('created_at').limit(RECOVERIES_PER_RUN).execute()
+  const running = await db
+    .selectFrom('webhook_recoveries')
+    .selectAll()
+    .where('status', '=', 'RUNNING')
+    .orderBy('created_at')
+    .limit(RECOVERIES_PER_RUN)
+    .execute()
   let total = 0
   for (const recovery of running) {
     for (let batch = 0; batch < WEBHOOK_LIMITS.recoverMaxBatches; batch++) {
@@ -24,9 +29,14 @@ export async function processRecoveries(db: Kysely<ReadDatabase>): Promise<numbe
       })
       total += requeued
       const done = requeued < WEBHOOK_LIMITS.recoverBatchSize
-      await db.updateTable('webhook_recoveries')
-        .set((eb) => ({ requeued: eb('requeued', '+', requeued), ...(done ? { status: 'COMPLETED' as const, completed_at: sql<Date>`now()` } : {}) }))
-        .where('id', '=', recovery.id).execute()
+      await db
+        .updateTable('webhook_recoveries')
+        .set((eb) => ({
+          requeued: eb('requeued', '+', requeued),
+          ...(done ? { status: 'COMPLETED' as const, completed_at: sql<Date>`now()` } : {}),
+        }))
+        .where('id', '=', recovery.id)
+        .execute()
       if (done) break
     }
   }

@@ -20,13 +20,23 @@ export type MessageFilters = {
 
 async function cursorSeq(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<string> {
   const id = query.starting_after ?? query.ending_before ?? ''
-  const row = await db.selectFrom('webhook_messages').select('seq').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('webhook_messages')
+    .select('seq')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) throw unknownCursor(query)
   return row.seq
 }
 
 /** One page plus one row, newest first (or, with ending_before, the rows just newer, reordered). */
-export async function listMessages(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery, filters: MessageFilters): Promise<ListedMessage[]> {
+export async function listMessages(
+  db: Kysely<ReadDatabase>,
+  organizationId: string,
+  query: CursorQuery,
+  filters: MessageFilters,
+): Promise<ListedMessage[]> {
   let q = db.selectFrom('webhook_messages as m').selectAll('m').where('m.organization_id', '=', organizationId)
   if (filters.eventTypes?.length) q = q.where('m.event_type', 'in', filters.eventTypes)
   if (filters.tag !== undefined) q = q.where(sql<boolean>`m.tags @> ARRAY[${filters.tag}]::text[]`)
@@ -34,23 +44,41 @@ export async function listMessages(db: Kysely<ReadDatabase>, organizationId: str
   if (filters.until) q = q.where('m.created_at', '<', filters.until)
   // One query shape either way: without an endpoint filter the join matches nothing (no endpoint has id '').
   const withDelivery = q
-    .leftJoin('webhook_deliveries as d', (join) => join.onRef('d.message_id', '=', 'm.id').on('d.endpoint_id', '=', filters.endpointId ?? ''))
+    .leftJoin('webhook_deliveries as d', (join) =>
+      join.onRef('d.message_id', '=', 'm.id').on('d.endpoint_id', '=', filters.endpointId ?? ''),
+    )
     .select(['d.status as d_status', 'd.attempt_count as d_attempt_count', 'd.next_attempt_at as d_next_attempt_at'])
     .$if(filters.endpointId !== undefined, (qb) => qb.where('d.endpoint_id', 'is not', null))
 
   let rows
   if (query.starting_after !== undefined) {
     const seq = await cursorSeq(db, organizationId, query)
-    rows = await withDelivery.where('m.seq', '<', seq).orderBy('m.seq', 'desc').limit(query.page_size + 1).execute()
+    rows = await withDelivery
+      .where('m.seq', '<', seq)
+      .orderBy('m.seq', 'desc')
+      .limit(query.page_size + 1)
+      .execute()
   } else if (query.ending_before !== undefined) {
     const seq = await cursorSeq(db, organizationId, query)
-    rows = inListOrder(await withDelivery.where('m.seq', '>', seq).orderBy('m.seq', 'asc').limit(query.page_size + 1).execute(), query)
+    rows = inListOrder(
+      await withDelivery
+        .where('m.seq', '>', seq)
+        .orderBy('m.seq', 'asc')
+        .limit(query.page_size + 1)
+        .execute(),
+      query,
+    )
   } else {
-    rows = await withDelivery.orderBy('m.seq', 'desc').limit(query.page_size + 1).execute()
+    rows = await withDelivery
+      .orderBy('m.seq', 'desc')
+      .limit(query.page_size + 1)
+      .execute()
   }
   return rows.map(({ d_status, d_attempt_count, d_next_attempt_at, ...message }) => ({
     ...message,
-    ...(d_status !== null ? { delivery: { status: d_status, attempt_count: d_attempt_count ?? 0, next_attempt_at: d_next_attempt_at } } : {}),
+    ...(d_status !== null
+      ? { delivery: { status: d_status, attempt_count: d_attempt_count ?? 0, next_attempt_at: d_next_attempt_at } }
+      : {}),
   }))
 }
 
@@ -59,13 +87,23 @@ export async function findMessage(db: Kysely<ReadDatabase>, organizationId: stri
 }
 
 export async function deliveriesOf(db: Kysely<ReadDatabase>, messageId: string): Promise<DeliveryRow[]> {
-  return db.selectFrom('webhook_deliveries').selectAll().where('message_id', '=', messageId).orderBy('endpoint_id')
-    .limit(WEBHOOK_LIMITS.maxEndpointsPerFanOut).execute()
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('message_id', '=', messageId)
+    .orderBy('endpoint_id')
+    .limit(WEBHOOK_LIMITS.maxEndpointsPerFanOut)
+    .execute()
 }
 
 /** The newest maxAttemptsShown attempts, oldest first. */
 export async function attemptsOf(db: Kysely<ReadDatabase>, messageId: string): Promise<AttemptRow[]> {
-  const newest = await db.selectFrom('webhook_attempts').selectAll().where('message_id', '=', messageId).orderBy('seq', 'desc')
-    .limit(WEBHOOK_LIMITS.maxAttemptsShown).execute()
+  const newest = await db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('message_id', '=', messageId)
+    .orderBy('seq', 'desc')
+    .limit(WEBHOOK_LIMITS.maxAttemptsShown)
+    .execute()
   return newest.reverse()
 }

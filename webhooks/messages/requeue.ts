@@ -20,17 +20,25 @@ export async function requeueMessage(
   endpointIds: readonly string[],
 ): Promise<void> {
   if (endpointIds.length === 0) return
-  await db.insertInto('webhook_deliveries').values(endpointIds.map((endpointId) => ({
-    message_id: message.id,
-    endpoint_id: endpointId,
-    organization_id: message.organizationId,
-    message_seq: message.seq,
-    message_created_at: message.createdAt,
-    ...REQUEUED,
-  }))).onConflict((oc) => oc.columns(['message_id', 'endpoint_id']).doUpdateSet((eb) => ({
-    ...REQUEUED,
-    generation: eb('webhook_deliveries.generation', '+', 1),
-  }))).execute()
+  await db
+    .insertInto('webhook_deliveries')
+    .values(
+      endpointIds.map((endpointId) => ({
+        message_id: message.id,
+        endpoint_id: endpointId,
+        organization_id: message.organizationId,
+        message_seq: message.seq,
+        message_created_at: message.createdAt,
+        ...REQUEUED,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['message_id', 'endpoint_id']).doUpdateSet((eb) => ({
+        ...REQUEUED,
+        generation: eb('webhook_deliveries.generation', '+', 1),
+      })),
+    )
+    .execute()
 }
 
 /**
@@ -42,17 +50,23 @@ export async function requeueFailedBatch(
   db: Kysely<ReadDatabase>,
   input: { organizationId: string; endpointId: string; since: Date; until: Date; requestedAt: Date; batchSize: number },
 ): Promise<number> {
-  const result = await db.updateTable('webhook_deliveries')
+  const result = await db
+    .updateTable('webhook_deliveries')
     .set((eb) => ({ ...REQUEUED, generation: eb('generation', '+', 1) }))
-    .where(sql<boolean>`(message_id, endpoint_id) IN (${db.selectFrom('webhook_deliveries').select(['message_id', 'endpoint_id'])
-      .where('organization_id', '=', input.organizationId)
-      .where('endpoint_id', '=', input.endpointId)
-      .where('status', '=', 'FAILED')
-      .where('message_created_at', '>=', input.since)
-      .where('message_created_at', '<', input.until)
-      .where('updated_at', '<', input.requestedAt)
-      .limit(input.batchSize)
-      .forUpdate().skipLocked()})`)
+    .where(
+      sql<boolean>`(message_id, endpoint_id) IN (${db
+        .selectFrom('webhook_deliveries')
+        .select(['message_id', 'endpoint_id'])
+        .where('organization_id', '=', input.organizationId)
+        .where('endpoint_id', '=', input.endpointId)
+        .where('status', '=', 'FAILED')
+        .where('message_created_at', '>=', input.since)
+        .where('message_created_at', '<', input.until)
+        .where('updated_at', '<', input.requestedAt)
+        .limit(input.batchSize)
+        .forUpdate()
+        .skipLocked()})`,
+    )
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

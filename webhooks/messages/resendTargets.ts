@@ -9,8 +9,12 @@ import type { MessageRow } from './queries.js'
 
 /** The named endpoint of the organization, enabled; 404 / 409 otherwise. */
 export async function enabledEndpoint(db: Kysely<ReadDatabase>, organizationId: string, endpointId: string): Promise<string> {
-  const row = await db.selectFrom('webhook_endpoints').select(['id', 'disabled'])
-    .where('organization_id', '=', organizationId).where('id', '=', endpointId).executeTakeFirst()
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'disabled'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', endpointId)
+    .executeTakeFirst()
   if (!row) throw notFound('Webhook endpoint', endpointId)
   if (row.disabled) throw conflict('webhook_endpoint_disabled', `Webhook endpoint ${endpointId} is disabled; enable it first`)
   return row.id
@@ -18,11 +22,15 @@ export async function enabledEndpoint(db: Kysely<ReadDatabase>, organizationId: 
 
 export async function resendTargets(db: Kysely<ReadDatabase>, message: MessageRow, endpointId: string | undefined): Promise<string[]> {
   if (endpointId !== undefined) return [await enabledEndpoint(db, message.organization_id, endpointId)]
-  let query = db.selectFrom('webhook_endpoints').select('id')
-    .where('organization_id', '=', message.organization_id).where('disabled', '=', false)
-  query = message.target_endpoint_id !== null
-    ? query.where('id', '=', message.target_endpoint_id)
-    : query.where(sql<boolean>`(filter_types = '[]'::jsonb OR filter_types @> jsonb_build_array(${message.event_type}::text))`)
+  let query = db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('organization_id', '=', message.organization_id)
+    .where('disabled', '=', false)
+  query =
+    message.target_endpoint_id !== null
+      ? query.where('id', '=', message.target_endpoint_id)
+      : query.where(sql<boolean>`(filter_types = '[]'::jsonb OR filter_types @> jsonb_build_array(${message.event_type}::text))`)
   const rows = await query.orderBy('id').limit(WEBHOOK_LIMITS.maxEndpointsPerFanOut).execute()
   return rows.map((r) => r.id)
 }

@@ -9,8 +9,15 @@ export async function purgeExpiredMessages(db: Kysely<ReadDatabase>, now: Date =
   const cutoff = new Date(now.getTime() - WEBHOOK_LIMITS.retentionMs)
   let purged = 0
   for (let batch = 0; batch < WEBHOOK_LIMITS.retentionMaxBatches; batch++) {
-    const result = await db.deleteFrom('webhook_messages')
-      .where(sql<boolean>`id IN (${db.selectFrom('webhook_messages').select('id').where('created_at', '<', cutoff).limit(WEBHOOK_LIMITS.retentionBatchSize)})`)
+    const result = await db
+      .deleteFrom('webhook_messages')
+      .where(
+        sql<boolean>`id IN (${db
+          .selectFrom('webhook_messages')
+          .select('id')
+          .where('created_at', '<', cutoff)
+          .limit(WEBHOOK_LIMITS.retentionBatchSize)})`,
+      )
       .executeTakeFirst()
     const n = Number(result.numDeletedRows)
     purged += n

@@ -7,7 +7,12 @@ import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.
 import { toJson } from '../../projections/columnTypes.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 
-const ENDPOINT_EVENT_TYPES = new Set<string>(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted'])
+const ENDPOINT_EVENT_TYPES = new Set<string>([
+  'WebhookEndpointCreated',
+  'WebhookEndpointUpdated',
+  'WebhookEndpointSecretRotated',
+  'WebhookEndpointDeleted',
+])
 
 export const isEndpointEvent = (type: string): boolean => ENDPOINT_EVENT_TYPES.has(type)
 
@@ -30,13 +35,19 @@ export async function applyEndpointEvent(trx: Kysely<ReadDatabase>, event: Webho
     state: toJson<WebhookEndpointState>(state),
     updated_at: state.updatedAt,
   }
-  await trx.insertInto('webhook_delivery_endpoints').values({ id: endpointId, ...row })
-    .onConflict((oc) => oc.column('id').doUpdateSet(row)).execute()
+  await trx
+    .insertInto('webhook_delivery_endpoints')
+    .values({ id: endpointId, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute()
   if (state.status === 'deleted') {
     // Nothing will be sent to a deleted endpoint; in-flight attempts record their own outcome.
-    await trx.updateTable('webhook_deliveries')
+    await trx
+      .updateTable('webhook_deliveries')
       .set({ status: 'FAILED', next_attempt_at: null, last_error: 'endpoint deleted', updated_at: new Date() })
-      .where('endpoint_id', '=', endpointId).where('status', '=', 'PENDING').where('lease_token', 'is', null)
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', 'PENDING')
+      .where('lease_token', 'is', null)
       .execute()
   }
 }

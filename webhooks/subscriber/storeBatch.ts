@@ -24,7 +24,11 @@ export type BatchDeps = {
 export const readSubscriberCheckpoint = (db: Kysely<ReadDatabase>): Promise<Position> => readCheckpoint(db, SUBSCRIBER_CHECKPOINT)
 
 /** A stored event maps to at most one public event; two mappers claiming one is a bug. */
-function toPublicEvent(mappers: readonly PublicEventMapper[], event: RecordedEvent, data: Record<string, unknown>): PublicEvent | undefined {
+function toPublicEvent(
+  mappers: readonly PublicEventMapper[],
+  event: RecordedEvent,
+  data: Record<string, unknown>,
+): PublicEvent | undefined {
   let found: PublicEvent | undefined
   for (const map of mappers) {
     const mapped = map({ type: event.type, data, recordedAt: event.recordedAt })

@@ -36,15 +36,22 @@ export async function storeMessages(
   if (messages.length === 0) return 0
   const inserted = new Map<string, string>()
   for (const chunk of chunks(messages, ROWS_PER_INSERT)) {
-    const rows = await trx.insertInto('webhook_messages').values(chunk.map((m) => ({
-      id: m.id,
-      organization_id: m.organizationId,
-      event_type: m.eventType,
-      body: m.body,
-      tags: m.tags,
-      target_endpoint_id: m.targetEndpointId,
-      created_at: m.createdAt,
-    }))).onConflict((oc) => oc.column('id').doNothing()).returning(['id', 'seq']).execute()
+    const rows = await trx
+      .insertInto('webhook_messages')
+      .values(
+        chunk.map((m) => ({
+          id: m.id,
+          organization_id: m.organizationId,
+          event_type: m.eventType,
+          body: m.body,
+          tags: m.tags,
+          target_endpoint_id: m.targetEndpointId,
+          created_at: m.createdAt,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning(['id', 'seq'])
+      .execute()
     for (const r of rows) inserted.set(r.id, r.seq)
   }
 

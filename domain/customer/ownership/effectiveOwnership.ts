@@ -16,11 +16,7 @@ export type OwnershipNode = {
   hasControl: boolean
 }
 
-export type OwnershipTreeErrorCode =
-  | 'ownership_cycle'
-  | 'ownership_over_100'
-  | 'ownership_parent_missing'
-  | 'ownership_parent_not_business'
+export type OwnershipTreeErrorCode = 'ownership_cycle' | 'ownership_over_100' | 'ownership_parent_missing' | 'ownership_parent_not_business'
 
 export type OwnershipTreeCheck = { ok: true } | { ok: false; code: OwnershipTreeErrorCode; message: string; nodeIds: string[] }
 
@@ -53,7 +49,11 @@ function fail(code: OwnershipTreeErrorCode, message: string, nodeIds: string[]):
 export function checkOwnershipTree(nodes: OwnershipNode[]): OwnershipTreeCheck {
   const out = nodes.filter((n) => n.ownershipPercentage !== null && toUnits(n.ownershipPercentage) === undefined)
   if (out.length > 0) {
-    return fail('ownership_over_100', 'ownershipPercentage must be between 0 and 100', out.map((n) => n.id))
+    return fail(
+      'ownership_over_100',
+      'ownershipPercentage must be between 0 and 100',
+      out.map((n) => n.id),
+    )
   }
 
   const byId = new Map<string, OwnershipNode>()
@@ -61,12 +61,20 @@ export function checkOwnershipTree(nodes: OwnershipNode[]): OwnershipTreeCheck {
 
   const orphans = nodes.filter((n) => n.parentId !== null && !byId.has(n.parentId))
   if (orphans.length > 0) {
-    return fail('ownership_parent_missing', 'parentEntityId does not name an owner of this customer', orphans.map((n) => n.id))
+    return fail(
+      'ownership_parent_missing',
+      'parentEntityId does not name an owner of this customer',
+      orphans.map((n) => n.id),
+    )
   }
 
   const underIndividual = nodes.filter((n) => n.parentId !== null && byId.get(n.parentId)?.kind !== 'BUSINESS')
   if (underIndividual.length > 0) {
-    return fail('ownership_parent_not_business', 'only an associated business can own other owners', underIndividual.map((n) => n.id))
+    return fail(
+      'ownership_parent_not_business',
+      'only an associated business can own other owners',
+      underIndividual.map((n) => n.id),
+    )
   }
 
   const cycle = findCycle(nodes, byId)
@@ -146,7 +154,12 @@ export function checkOwnershipLimits(
     if (depth > bound) tooDeep.push(n.id)
   }
   if (tooDeep.length > 0) {
-    return { ok: false, code: 'ownership_too_deep', message: `ownership may be nested at most ${limits.maxDepth} levels deep`, nodeIds: tooDeep }
+    return {
+      ok: false,
+      code: 'ownership_too_deep',
+      message: `ownership may be nested at most ${limits.maxDepth} levels deep`,
+      nodeIds: tooDeep,
+    }
   }
   return { ok: true }
 }
@@ -237,7 +250,12 @@ export function submissionOwnershipRequirement(nodes: OwnershipNode[], threshold
   // Size first (cheap guard), then structure (so a cycle is reported as a cycle, not as
   // excessive depth), then depth and duplicate ids.
   if (nodes.length > MAX_OWNERSHIP_NODES) {
-    return { satisfied: false, requiredPersonIds: [], missing: `an ownership tree may have at most ${MAX_OWNERSHIP_NODES} owners`, basis: 'NONE' }
+    return {
+      satisfied: false,
+      requiredPersonIds: [],
+      missing: `an ownership tree may have at most ${MAX_OWNERSHIP_NODES} owners`,
+      basis: 'NONE',
+    }
   }
   const tree = checkOwnershipTree(nodes)
   if (!tree.ok) return { satisfied: false, requiredPersonIds: [], missing: tree.message, basis: 'NONE' }

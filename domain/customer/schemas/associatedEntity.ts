@@ -9,15 +9,27 @@ import { addressSchema } from '../../shared/address.js'
 import { countryCodeSchema } from '../../shared/country.js'
 import { emailSchema } from '../../shared/email.js'
 
-const associatedId = z.string().max(64).regex(/^asp_[0-9a-z]{26}$/, 'must be an associated entity id (asp_...)')
+const associatedId = z
+  .string()
+  .max(64)
+  .regex(/^asp_[0-9a-z]{26}$/, 'must be an associated entity id (asp_...)')
 
 /** Fields both kinds share: the relationship to the customer and the tree. */
 const relationship = {
   hasOwnership: z.boolean().optional().describe('Owns part of the customer (directly or through parentEntityId); default false'),
-  hasControl: z.boolean().optional().describe('Has significant control; satisfies the submission rule when no individual holds 25% or more effective ownership'),
+  hasControl: z
+    .boolean()
+    .optional()
+    .describe('Has significant control; satisfies the submission rule when no individual holds 25% or more effective ownership'),
   parentEntityId: associatedId.optional().describe('Associated business that this entity owns a share of (nested ownership)'),
-  ownershipPercentage: z.number().min(0).max(100).optional()
-    .describe('0 to 100, share of the parent (or of the customer at the top); omit with hasOwnership true for an unquantified indirect owner'),
+  ownershipPercentage: z
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .describe(
+      '0 to 100, share of the parent (or of the customer at the top); omit with hasOwnership true for an unquantified indirect owner',
+    ),
   isSigner: z.boolean().optional(),
   isDirector: z.boolean().optional(),
   role: z.enum(ASSOCIATED_ROLES).optional(),
@@ -59,7 +71,13 @@ export const associatedPersonFields = z.object({
   nationality: countryCodeSchema.optional(),
   countryCode: countryCodeSchema.optional().describe('Country of residence'),
   taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
-  taxIdentificationNumber: z.string().trim().min(1).max(L.taxIdMaxLength).optional().describe('Checked like an individual customer\'s. Never returned.'),
+  taxIdentificationNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(L.taxIdMaxLength)
+    .optional()
+    .describe("Checked like an individual customer's. Never returned."),
   taxIdentificationDocumentType: z.enum(TAX_ID_DOCUMENT_TYPES).optional(),
   governmentId: governmentId.optional(),
 })

@@ -6,7 +6,16 @@ import { ACCOUNT_PURPOSES, SOURCES_OF_FUNDS } from '../rules/enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { requestedCapabilities } from './capabilities.js'
 import {
-  businessName, expectedMonthlyPaymentsUsd, ipAddress, isoDate, longText, phone, proofOfSourceOfFunds, shortText, supportingDocuments, timestamp,
+  businessName,
+  expectedMonthlyPaymentsUsd,
+  ipAddress,
+  isoDate,
+  longText,
+  phone,
+  proofOfSourceOfFunds,
+  shortText,
+  supportingDocuments,
+  timestamp,
 } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { emailSchema } from '../../shared/email.js'
@@ -19,7 +28,12 @@ export const businessProfile = z.object({
   businessDescription: longText.optional(),
   businessIndustry: shortText.optional().describe('Industry code, for example a NAICS code'),
   registrationNumber: shortText.optional(),
-  taxIdentificationNumber: z.string().trim().min(1).max(L.taxIdMaxLength).optional()
+  taxIdentificationNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(L.taxIdMaxLength)
+    .optional()
     .describe('Business tax id; for a US business an EIN (NN-NNNNNNN). Never returned.'),
   dateOfIncorporation: isoDate.optional().describe('Not in the future'),
   registeredAddress: addressSchema.optional(),

@@ -10,15 +10,26 @@ import { UNSAFE_NAME_MESSAGE, hasUnsafeNameCharacter } from '../rules/names.js'
 import { isE164 } from '../rules/phone.js'
 import { countryCodeSchema } from '../../shared/country.js'
 
-export const phone = z.string().max(L.phoneMaxLength).refine(isE164, 'must be an E.164 phone number, for example +14155550123')
+export const phone = z
+  .string()
+  .max(L.phoneMaxLength)
+  .refine(isE164, 'must be an E.164 phone number, for example +14155550123')
   .describe('E.164 phone number: +, country code, number; no spaces')
 
 export const isoDate = z.string().max(10).refine(isIsoDate, 'must be a calendar date as YYYY-MM-DD').describe('Date, YYYY-MM-DD')
 
-export const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp with time zone' }).describe('ISO 8601 timestamp with time zone')
+export const timestamp = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 timestamp with time zone' })
+  .describe('ISO 8601 timestamp with time zone')
 
 /** A name as people read it: no control characters or bidi overrides (rules/names.ts). */
-const nameText = (maxLength: number) => z.string().trim().min(1).max(maxLength).refine((v) => !hasUnsafeNameCharacter(v), UNSAFE_NAME_MESSAGE)
+const nameText = (maxLength: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(maxLength)
+    .refine((v) => !hasUnsafeNameCharacter(v), UNSAFE_NAME_MESSAGE)
 
 export const personName = nameText(L.nameMaxLength)
 
@@ -27,7 +38,10 @@ export const businessName = nameText(L.businessNameMaxLength)
 export const shortText = z.string().trim().min(1).max(L.shortTextMaxLength)
 export const longText = z.string().trim().min(1).max(L.longTextMaxLength)
 
-export const documentId = z.string().max(L.documentIdMaxLength).regex(/^doc_[0-9a-z]{26}$/, 'must be a document id (doc_...) from POST /v1/documents')
+export const documentId = z
+  .string()
+  .max(L.documentIdMaxLength)
+  .regex(/^doc_[0-9a-z]{26}$/, 'must be a document id (doc_...) from POST /v1/documents')
   .describe('Document id from POST /v1/documents (prefix doc_)')
 
 export const ipAddress = z.union([z.ipv4(), z.ipv6()]).describe('IP address of the customer when they gave the data (IPv4 or IPv6)')
@@ -65,9 +79,14 @@ function hasCentsPrecision(value: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6
 }
 
-export const expectedMonthlyPaymentsUsd = z.number().min(0).max(L.expectedMonthlyPaymentsUsdMax)
+export const expectedMonthlyPaymentsUsd = z
+  .number()
+  .min(0)
+  .max(L.expectedMonthlyPaymentsUsdMax)
   .refine(hasCentsPrecision, 'at most two decimal places')
-  .describe('Declared estimate in US dollars (major units, at most 2 decimals, 0 to 1e12); used for risk tiering, never in balance arithmetic')
+  .describe(
+    'Declared estimate in US dollars (major units, at most 2 decimals, 0 to 1e12); used for risk tiering, never in balance arithmetic',
+  )
 
 export const supportingDocuments = z.array(documentItem).max(L.supportingDocumentsMax)
 export const proofOfSourceOfFunds = z.array(documentItem).max(L.proofOfSourceOfFundsMax)

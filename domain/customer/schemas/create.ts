@@ -1,6 +1,5 @@
 // Bodies that create customers. Verification data follows through the verification operations.
 import { z } from 'zod'
-import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { businessName, personName, phone } from './common.js'
 import { countryCodeSchema } from '../../shared/country.js'
 import { emailSchema } from '../../shared/email.js'

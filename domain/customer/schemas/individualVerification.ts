@@ -5,7 +5,17 @@ import { ACCOUNT_PURPOSES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from '../rule
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { requestedCapabilities } from './capabilities.js'
 import {
-  expectedMonthlyPaymentsUsd, governmentId, ipAddress, isoDate, longText, personName, phone, proofOfAddress, proofOfSourceOfFunds, shortText, supportingDocuments,
+  expectedMonthlyPaymentsUsd,
+  governmentId,
+  ipAddress,
+  isoDate,
+  longText,
+  personName,
+  phone,
+  proofOfAddress,
+  proofOfSourceOfFunds,
+  shortText,
+  supportingDocuments,
 } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { countryCodeSchema } from '../../shared/country.js'
@@ -27,8 +37,16 @@ export const individualProfile = z.object({
   address: addressSchema.optional().describe('Residential address'),
   nationality: countryCodeSchema.optional(),
   taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
-  taxIdentificationNumber: z.string().trim().min(1).max(L.taxIdMaxLength).optional()
-    .describe('Checked against the nationality\'s format; NOT_APPLICABLE accepted except for US nationals; OVERRIDE:<value> stores an unmatched value as is. Never returned.'),
+  taxIdentificationNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(L.taxIdMaxLength)
+    .optional()
+    .describe(
+      "Checked against the nationality's format; NOT_APPLICABLE accepted except for US nationals; OVERRIDE:<value> stores an unmatched " +
+        'value as is. Never returned.',
+    ),
   occupation: shortText.optional().describe('Occupation code'),
   employmentStatus: z.enum(EMPLOYMENT_STATUSES).optional(),
   accountPurpose: z.enum(ACCOUNT_PURPOSES).optional(),
@@ -48,15 +66,30 @@ export type IndividualProfile = z.infer<typeof individualProfile>
 
 /** Terms fields: they create acceptance records rather than profile data. */
 export const termsFields = {
-  hasAgreedToTos: z.boolean().optional().describe('true records a terms acceptance (false changes nothing: an acceptance cannot be withdrawn here)'),
-  signedAgreementId: z.string().max(64).regex(/^tos_[0-9a-z]{26}$/, 'must be an agreement id (tos_...) from POST /v1/tos/generate').optional()
+  hasAgreedToTos: z
+    .boolean()
+    .optional()
+    .describe('true records a terms acceptance (false changes nothing: an acceptance cannot be withdrawn here)'),
+  signedAgreementId: z
+    .string()
+    .max(64)
+    .regex(/^tos_[0-9a-z]{26}$/, 'must be an agreement id (tos_...) from POST /v1/tos/generate')
+    .optional()
     .describe('Terms agreement id from POST /v1/tos/generate; records an acceptance of that agreement'),
-  metadata: metadataSchema.optional().describe('Your data, replaces the saved metadata. Key infiniteTosAcceptanceId (string) records an acceptance made in your own terms flow.'),
+  metadata: metadataSchema
+    .optional()
+    .describe(
+      'Your data, replaces the saved metadata. Key infiniteTosAcceptanceId (string) records an acceptance made in your own terms flow.',
+    ),
 }
 
 export const saveIndividualVerificationBody = individualProfile.extend(termsFields)
 export type SaveIndividualVerificationBody = z.infer<typeof saveIndividualVerificationBody>
 
 export const submitQuery = z.object({
-  submit: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('true: submit for review after saving'),
+  submit: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe('true: submit for review after saving'),
 })

@@ -30,7 +30,10 @@ export function associatedRules(
     return { details }
   }
   const person = personRules(data, now)
-  return { details: [...details, ...person.details], ...(person.taxIdentificationNumber !== undefined ? { taxIdentificationNumber: person.taxIdentificationNumber } : {}) }
+  return {
+    details: [...details, ...person.details],
+    ...(person.taxIdentificationNumber !== undefined ? { taxIdentificationNumber: person.taxIdentificationNumber } : {}),
+  }
 }
 
 /** Throws a 422 naming the offending field when the tree with this change would be invalid. */
@@ -41,6 +44,9 @@ export function assertOwnershipTree(nodes: OwnershipNode[], changedId: string): 
     const field = tree.code === 'ownership_over_100' ? 'ownershipPercentage' : 'parentEntityId'
     throw invalid(tree.code, tree.message, [{ field, message: `${tree.message} (changing ${changedId})`, value: tree.nodeIds }])
   }
-  const limits = checkOwnershipLimits(nodes, { maxNodes: CUSTOMER_LIMITS.associatedEntitiesMax, maxDepth: CUSTOMER_LIMITS.ownershipMaxDepth })
+  const limits = checkOwnershipLimits(nodes, {
+    maxNodes: CUSTOMER_LIMITS.associatedEntitiesMax,
+    maxDepth: CUSTOMER_LIMITS.ownershipMaxDepth,
+  })
   if (!limits.ok) throw invalid(limits.code, limits.message, [{ field: 'parentEntityId', message: limits.message, value: limits.nodeIds }])
 }

@@ -10,7 +10,11 @@ import { purposeRules } from './purposeRules.js'
 const EIN = /^\d{2}-?\d{7}$/
 
 /** Details for every broken rule, and the tax id as it is to be stored. */
-export function businessRules(b: BusinessProfile, countryCode: string | null, now: Date): { details: ErrorDetail[]; taxIdentificationNumber?: string } {
+export function businessRules(
+  b: BusinessProfile,
+  countryCode: string | null,
+  now: Date,
+): { details: ErrorDetail[]; taxIdentificationNumber?: string } {
   const details: ErrorDetail[] = [...purposeRules(b)]
   let stored: string | undefined
   const tin = b.taxIdentificationNumber

@@ -49,7 +49,11 @@ export function personRules(person: PersonData, now: Date): { details: ErrorDeta
     if (given !== undefined && !isLatin1(given)) details.push({ field: latin, message: 'must use Latin-1 characters only', value: given })
   }
   if (person.taxResidenceCountry !== undefined && person.taxResidenceCountry === person.nationality) {
-    details.push({ field: 'taxResidenceCountry', message: 'give taxResidenceCountry only when it differs from nationality', value: person.taxResidenceCountry })
+    details.push({
+      field: 'taxResidenceCountry',
+      message: 'give taxResidenceCountry only when it differs from nationality',
+      value: person.taxResidenceCountry,
+    })
   }
   let stored: string | undefined
   if (person.taxIdentificationNumber !== undefined) {

@@ -17,8 +17,14 @@ export function parseDecimal(text: string, exponent: number, options: { allowNeg
   if (!match) return { ok: false, reason: 'must be a decimal number such as 12.34 (no exponent, spaces or separators)' }
   const [, sign, whole = '0', fraction = ''] = match
   if (sign && !options.allowNegative) return { ok: false, reason: 'must not be negative' }
-  if (whole.length > DECIMAL_LIMITS.maxIntegerDigits) return { ok: false, reason: `must have at most ${DECIMAL_LIMITS.maxIntegerDigits} digits before the decimal point` }
-  if (fraction.length > exponent) return { ok: false, reason: exponent === 0 ? 'must be a whole number for this currency' : `must have at most ${exponent} decimal places for this currency` }
+  if (whole.length > DECIMAL_LIMITS.maxIntegerDigits)
+    return { ok: false, reason: `must have at most ${DECIMAL_LIMITS.maxIntegerDigits} digits before the decimal point` }
+  if (fraction.length > exponent)
+    return {
+      ok: false,
+      reason:
+        exponent === 0 ? 'must be a whole number for this currency' : `must have at most ${exponent} decimal places for this currency`,
+    }
   const minor = BigInt(whole + fraction.padEnd(exponent, '0'))
   return { ok: true, minor: sign ? -minor : minor }
 }

@@ -22,7 +22,8 @@ const FRACTION = /^(0|1)(?:\.(\d+))?$/
 export function feeFromFraction(amount: Money, fraction: string, mode: RoundingMode): Money {
   const match = FRACTION.exec(fraction)
   const digits = match?.[2] ?? ''
-  if (!match || digits.length > FEE_LIMITS.maxFractionDigits) throw new RangeError(`fraction must be a decimal from 0 to 1 with at most ${FEE_LIMITS.maxFractionDigits} places`)
+  if (!match || digits.length > FEE_LIMITS.maxFractionDigits)
+    throw new RangeError(`fraction must be a decimal from 0 to 1 with at most ${FEE_LIMITS.maxFractionDigits} places`)
   const numerator = BigInt(match[1]! + digits)
   const denominator = 10n ** BigInt(digits.length)
   if (numerator > denominator) throw new RangeError('fraction must not exceed 1')

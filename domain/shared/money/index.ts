@@ -4,5 +4,17 @@ export { ALLOCATE_LIMITS, allocate } from './allocate.js'
 export { CRYPTO_EXPONENTS, CURRENCY_LIMITS, exponentOf, isKnownCurrency, requireExponent } from './currencies.js'
 export { DECIMAL_LIMITS, formatDecimal, parseDecimal } from './decimal.js'
 export { FEE_LIMITS, feeFromBps, feeFromFraction } from './fees.js'
-export { type Money, type MoneyWire, type ParsedMoney, add, formatMajor, fromWire, money, moneyWire, parseMajor, subtract, toWire } from './money.js'
+export {
+  type Money,
+  type MoneyWire,
+  type ParsedMoney,
+  add,
+  formatMajor,
+  fromWire,
+  money,
+  moneyWire,
+  parseMajor,
+  subtract,
+  toWire,
+} from './money.js'
 export { ROUNDING_MODES, type RoundingMode, divideRounded } from './rounding.js'

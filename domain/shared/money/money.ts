@@ -7,12 +7,17 @@ import { formatDecimal, parseDecimal } from './decimal.js'
 
 export type Money = { readonly currency: string; readonly amountMinor: bigint }
 
-export const moneyWire = z.object({
-  currency: z.string().describe('Currency code: ISO 4217, or a crypto asset such as USDC'),
-  exponent: z.number().int().describe('Minor-unit decimal places of the currency'),
-  value: z.string().regex(/^-?\d+$/).describe('Integer minor units, as a string ("4000" with exponent 2 is 40.00)'),
-  displayValue: z.string().describe('The same amount in major units, as a decimal string'),
-}).describe('A money amount')
+export const moneyWire = z
+  .object({
+    currency: z.string().describe('Currency code: ISO 4217, or a crypto asset such as USDC'),
+    exponent: z.number().int().describe('Minor-unit decimal places of the currency'),
+    value: z
+      .string()
+      .regex(/^-?\d+$/)
+      .describe('Integer minor units, as a string ("4000" with exponent 2 is 40.00)'),
+    displayValue: z.string().describe('The same amount in major units, as a decimal string'),
+  })
+  .describe('A money amount')
 
 export type MoneyWire = z.infer<typeof moneyWire>
 
@@ -31,7 +36,8 @@ export function fromWire(wire: MoneyWire): Money {
   const exponent = requireExponent(wire.currency)
   if (wire.exponent !== exponent) throw new RangeError(`${wire.currency} has exponent ${exponent}, not ${wire.exponent}`)
   const amountMinor = BigInt(wire.value)
-  if (formatDecimal(amountMinor, exponent) !== wire.displayValue) throw new RangeError(`displayValue ${wire.displayValue} does not match value ${wire.value}`)
+  if (formatDecimal(amountMinor, exponent) !== wire.displayValue)
+    throw new RangeError(`displayValue ${wire.displayValue} does not match value ${wire.value}`)
   return { currency: wire.currency, amountMinor }
 }
 

@@ -23,10 +23,14 @@ export function divideRounded(numerator: bigint, denominator: bigint, mode: Roun
   const negative = numerator < 0n
   const away = negative ? truncated - 1n : truncated + 1n
   switch (mode) {
-    case 'DOWN': return truncated
-    case 'UP': return away
-    case 'FLOOR': return negative ? away : truncated
-    case 'CEILING': return negative ? truncated : away
+    case 'DOWN':
+      return truncated
+    case 'UP':
+      return away
+    case 'FLOOR':
+      return negative ? away : truncated
+    case 'CEILING':
+      return negative ? truncated : away
     case 'HALF_UP':
     case 'HALF_EVEN': {
       const twice = abs(remainder) * 2n

@@ -62,7 +62,8 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 export function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
   const event = resolved.event
   if (!event || isSystemEventType(event.type) || !event.isJson || !isJsonObject(event.data)) return undefined
-  if (!event.position) throw new Error(`EventStoreDB sent ${event.streamId}@${event.revision} without a position (server 22.6 or later needed)`)
+  if (!event.position)
+    throw new Error(`EventStoreDB sent ${event.streamId}@${event.revision} without a position (server 22.6 or later needed)`)
   return {
     id: event.id,
     stream: event.streamId,

@@ -75,7 +75,11 @@ async function writeBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): 
 async function decideAgain(db: pg.Pool | pg.PoolClient, appends: PendingAppend[], attemptsLeft: number): Promise<AppendOutcome[]> {
   let revisions: bigint[]
   try {
-    const result = await db.query<{ revision: string }>({ name: 'es_current_revisions_v1', text: CURRENT_REVISIONS_STATEMENT, values: [appends.map((a) => a.stream)] })
+    const result = await db.query<{ revision: string }>({
+      name: 'es_current_revisions_v1',
+      text: CURRENT_REVISIONS_STATEMENT,
+      values: [appends.map((a) => a.stream)],
+    })
     revisions = result.rows.map((row) => BigInt(row.revision))
   } catch (error) {
     return appends.map(() => ({ ok: false, error: error as Error }))
@@ -91,7 +95,10 @@ async function decideAgain(db: pg.Pool | pg.PoolClient, appends: PendingAppend[]
         outcomes.push({ ok: false, error: error as Error })
       }
     } else {
-      outcomes.push({ ok: false, error: new WrongExpectedVersionError(append.stream, append.expectedRevision, actual < 0n ? 'no_stream' : actual) })
+      outcomes.push({
+        ok: false,
+        error: new WrongExpectedVersionError(append.stream, append.expectedRevision, actual < 0n ? 'no_stream' : actual),
+      })
     }
   }
   return outcomes
@@ -117,11 +124,17 @@ async function attemptBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[],
     const mine = written.get(append.stream) ?? []
     if (mine.length === 0) return undefined
     if (mine.length !== append.events.length) {
-      return { ok: false, error: new Error(`The append statement wrote ${mine.length} of ${append.events.length} events to ${append.stream}`) }
+      return {
+        ok: false,
+        error: new Error(`The append statement wrote ${mine.length} of ${append.events.length} events to ${append.stream}`),
+      }
     }
     let last = mine[0]!
     for (const row of mine) if (BigInt(row.stream_revision) > BigInt(last.stream_revision)) last = row
-    return { ok: true, result: { nextExpectedRevision: BigInt(last.stream_revision), position: encodePosition(last.transaction_id, last.global_position) } }
+    return {
+      ok: true,
+      result: { nextExpectedRevision: BigInt(last.stream_revision), position: encodePosition(last.transaction_id, last.global_position) },
+    }
   })
   const rejected = batch.filter((_, i) => outcomes[i] === undefined)
   if (rejected.length > 0) {

@@ -16,7 +16,8 @@ export type EventRow = {
 
 // Output names differ from the columns: ORDER BY on a bare name would sort the text copy.
 export const EVENT_COLUMNS =
-  'global_position::text AS global_position_text, transaction_id::text AS transaction_id_text, event_id, stream_name, stream_revision::text AS stream_revision_text, event_type, data, metadata, recorded_at'
+  'global_position::text AS global_position_text, transaction_id::text AS transaction_id_text, event_id, stream_name, ' +
+  'stream_revision::text AS stream_revision_text, event_type, data, metadata, recorded_at'
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {

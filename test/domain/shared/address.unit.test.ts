@@ -10,7 +10,19 @@ t.test('Latin-1 names', async (t) => {
     t.ok(isLatin1(latin), latin)
     t.notOk(needsTransliteration(latin), latin)
   }
-  for (const other of ['Łukasz', 'Dvořák', 'Ōtani', 'Иван', '李', 'محمد', 'Ελένη', 'Ā', 'Œuvre', 'Jos\u0301e' /* combining accent U+0301 */, 'A😀']) {
+  for (const other of [
+    'Łukasz',
+    'Dvořák',
+    'Ōtani',
+    'Иван',
+    '李',
+    'محمد',
+    'Ελένη',
+    'Ā',
+    'Œuvre',
+    'Jos\u0301e' /* combining accent U+0301 */,
+    'A😀',
+  ]) {
     t.notOk(isLatin1(other), other)
     t.ok(needsTransliteration(other), other)
   }
@@ -20,7 +32,9 @@ t.test('addresses outside Latin-1 need their transliterated lines, in Latin-1', 
   t.same(addressRules(us, 'address'), [])
   t.match(addressRules({ ...us, city: 'Москва', country: 'RU' }, 'address'), [{ field: 'address.transliterated.city' }])
   t.same(addressRules({ ...us, city: 'Москва', transliterated: { city: 'Moskva' } }, 'address'), [])
-  t.match(addressRules({ ...us, transliterated: { city: 'Мск' } }, 'registeredAddress'), [{ field: 'registeredAddress.transliterated.city' }])
+  t.match(addressRules({ ...us, transliterated: { city: 'Мск' } }, 'registeredAddress'), [
+    { field: 'registeredAddress.transliterated.city' },
+  ])
 })
 
 t.test('the shape: trimmed lines within their limits, a known country', async (t) => {

@@ -21,7 +21,10 @@ export function isBrCpf(v: string): boolean {
   if (!/^\d{11}$/.test(v) || /^(\d)\1{10}$/.test(v)) return false
   const dv = (body: string): number => {
     const n = body.length + 1
-    const sum = weightedSum(body, Array.from({ length: body.length }, (_, i) => n - i))
+    const sum = weightedSum(
+      body,
+      Array.from({ length: body.length }, (_, i) => n - i),
+    )
     return ((sum * 10) % 11) % 10
   }
   return dv(v.slice(0, 9)) === Number(v[9]) && dv(v.slice(0, 10)) === Number(v[10])
@@ -32,7 +35,8 @@ const RFC_PERSON = /^[A-ZÑ&]{4}(\d{6})[A-Z0-9]{3}$/
 const RFC_COMPANY = /^[A-ZÑ&]{3}(\d{6})[A-Z0-9]{3}$/
 // CURP: 4 letters, birth date, sex (H/M, X since 2023), state, 3 inner consonants,
 // a differentiator (digit: born before 2000; letter: from 2000), check digit.
-const CURP = /^[A-Z]{4}(\d{6})[HMX](AS|BC|BS|CC|CH|CL|CM|CS|DF|DG|GR|GT|HG|JC|MC|MN|MS|NE|NL|NT|OC|PL|QR|QT|SL|SP|SR|TC|TL|TS|VZ|YN|ZS)[A-Z]{3}([0-9A-Z])(\d)$/
+const CURP_STATES = 'AS|BC|BS|CC|CH|CL|CM|CS|DF|DG|GR|GT|HG|JC|MC|MN|MS|NE|NL|NT|OC|PL|QR|QT|SL|SP|SR|TC|TL|TS|VZ|YN|ZS'
+const CURP = new RegExp(`^[A-Z]{4}(\\d{6})[HMX](${CURP_STATES})[A-Z]{3}([0-9A-Z])(\\d)$`)
 const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ'
 
 export function isMxRfc(v: string): boolean {

@@ -82,7 +82,18 @@ export function isThPersonalId(v: string): boolean {
 export function isKrRrn(v: string): boolean {
   const m = /^(\d{6})([0-9])\d{6}$/.exec(v)
   if (!m) return false
-  const centuries: Record<string, number> = { '9': 1800, '0': 1800, '1': 1900, '2': 1900, '5': 1900, '6': 1900, '3': 2000, '4': 2000, '7': 2000, '8': 2000 }
+  const centuries: Record<string, number> = {
+    '9': 1800,
+    '0': 1800,
+    '1': 1900,
+    '2': 1900,
+    '5': 1900,
+    '6': 1900,
+    '3': 2000,
+    '4': 2000,
+    '7': 2000,
+    '8': 2000,
+  }
   return isValidYymmdd(m[1] ?? '', [centuries[m[2] ?? ''] ?? 1900])
 }
 

@@ -1,7 +1,7 @@
 // Tax id formats of Europe.
 
 import { ean13Valid, isValidDayMonth, isValidYymmdd, iso7064Mod11_10Valid, luhnValid, weightedSum } from './checksums.js'
-import { compact, compactFormat, type TaxIdFormat } from './format.js'
+import { compactFormat, type TaxIdFormat } from './format.js'
 
 // GB National Insurance number: HMRC's prefix rules (first letter not D,F,I,Q,U,V;
 // second not D,F,I,O,Q,U,V; some pairs never issued), six digits, suffix A-D.
@@ -146,7 +146,21 @@ export function isDkCpr(v: string): boolean {
 // individual number 002-899, check character = DDMMYYNNN mod 31. The sign is a dash
 // for most people, so dashes are not stripped.
 const FI_CHECK = '0123456789ABCDEFHJKLMNPRSTUVWXY'
-const FI_CENTURY: Record<string, number> = { '+': 1800, '-': 1900, U: 1900, V: 1900, W: 1900, X: 1900, Y: 1900, A: 2000, B: 2000, C: 2000, D: 2000, E: 2000, F: 2000 }
+const FI_CENTURY: Record<string, number> = {
+  '+': 1800,
+  '-': 1900,
+  U: 1900,
+  V: 1900,
+  W: 1900,
+  X: 1900,
+  Y: 1900,
+  A: 2000,
+  B: 2000,
+  C: 2000,
+  D: 2000,
+  E: 2000,
+  F: 2000,
+}
 
 export function isFiHetu(v: string): boolean {
   const m = /^(\d{2})(\d{2})(\d{2})([-+A-FU-Y])(\d{3})([0-9A-Y])$/.exec(v)

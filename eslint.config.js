@@ -1,0 +1,13 @@
+// The linter: typescript-eslint's recommended rules over every TypeScript file (formatting is
+// Prettier's). `npm run lint` runs both; test/build/lint.test.ts keeps them in `npm test`.
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config({ ignores: ['node_modules/**', 'coverage/**', '.tap/**', 'data/**'] }, ...tseslint.configs.recommended, {
+  files: ['**/*.ts'],
+  rules: {
+    // Unused names are dead code; a leading underscore marks a parameter kept for its position.
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    // The input guards match NUL and control characters on purpose.
+    'no-control-regex': 'off',
+  },
+})
