@@ -25,8 +25,12 @@ import { toOffsetPage } from '../../http/pagination/offsetPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { customerListQuery, customerListResponse, listFilters } from './listQuery.js'
 import { type Scope, findCustomer, listCustomersByCursor, listCustomersByOffset } from './queries.js'
+import { principalOf } from '../../http/principal.js'
 
-const scopeOf = (request: FastifyRequest): Scope => ({ organizationId: request.principal!.organizationId, onBehalfOf: request.onBehalfOf })
+const scopeOf = (request: FastifyRequest): Scope => ({
+  organizationId: principalOf(request).organizationId,
+  onBehalfOf: request.onBehalfOf,
+})
 
 export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
   async function customerOr404(request: FastifyRequest, id: string): Promise<Customer> {

@@ -7,6 +7,7 @@ import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import { principalOf } from '../../http/principal.js'
 
 const params = idParam('id', 'doc_', 'Document')
 
@@ -26,7 +27,7 @@ export const documentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       const row = await db
         .selectFrom('documents')
         .selectAll()
-        .where('organization_id', '=', request.principal!.organizationId)
+        .where('organization_id', '=', principalOf(request).organizationId)
         .where('id', '=', request.params.id)
         .executeTakeFirst()
       // With X-On-Behalf-Of, another customer's document does not exist for this request.

@@ -13,6 +13,7 @@ import { idParam } from '../../http/idParam.js'
 import { cursorPageSchema, cursorQuery, toCursorPage } from '../../http/pagination/cursorPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { findEndpoint, listEndpoints, listedToResource, rowToView } from './queries.js'
+import { principalOf } from '../../http/principal.js'
 
 const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 const TAGS = ['Webhooks']
@@ -29,7 +30,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
       },
     },
     async (request) => {
-      const rows = await listEndpoints(db, request.principal!.organizationId, request.query)
+      const rows = await listEndpoints(db, principalOf(request).organizationId, request.query)
       return toCursorPage(rows, request.query, { path: '/v1/webhooks/endpoints' }, listedToResource)
     },
   )
@@ -45,7 +46,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
       },
     },
     async (request) => {
-      const row = await findEndpoint(db, request.principal!.organizationId, request.params.endpointId)
+      const row = await findEndpoint(db, principalOf(request).organizationId, request.params.endpointId)
       if (!row) throw notFound('Webhook endpoint', request.params.endpointId)
       return toWebhookEndpointResource(rowToView(row))
     },
@@ -62,7 +63,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
       },
     },
     async (request, reply) => {
-      const row = await findEndpoint(db, request.principal!.organizationId, request.params.endpointId)
+      const row = await findEndpoint(db, principalOf(request).organizationId, request.params.endpointId)
       if (!row) throw notFound('Webhook endpoint', request.params.endpointId)
       reply.header('cache-control', 'no-store')
       return toWebhookSecretResource(row.secrets, new Date())

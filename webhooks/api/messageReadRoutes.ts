@@ -13,6 +13,7 @@ import { WEBHOOK_LIMITS } from '../limits.js'
 import { attemptsOf, deliveriesOf, findMessage, listMessages } from '../messages/queries.js'
 import { webhookMessageDetailResource, webhookMessageResource } from './resources.js'
 import { toAttemptResource, toDeliveryResource, toMessageResource } from './toResources.js'
+import { principalOf } from '../../http/principal.js'
 
 const TAGS = ['Webhooks']
 const knownTypes = new Set<string>(PUBLIC_EVENT_TYPES)
@@ -59,7 +60,7 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
     },
     async (request) => {
       const { endpointId, eventTypes, tag, since, until, ...page } = request.query
-      const rows = await listMessages(db, request.principal!.organizationId, page, {
+      const rows = await listMessages(db, principalOf(request).organizationId, page, {
         ...(endpointId !== undefined ? { endpointId } : {}),
         eventTypes: splitTypes(eventTypes),
         ...(tag !== undefined ? { tag } : {}),
@@ -88,7 +89,7 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
       },
     },
     async (request) => {
-      const message = await findMessage(db, request.principal!.organizationId, request.params.messageId)
+      const message = await findMessage(db, principalOf(request).organizationId, request.params.messageId)
       if (!message) throw notFound('Webhook message', request.params.messageId)
       // One snapshot for both: read apart, a delivery could show SUCCEEDED without its last attempt.
       const { deliveries, attempts } = await db

@@ -11,6 +11,7 @@ import { findMessage } from '../messages/queries.js'
 import { requeueMessage } from '../messages/requeue.js'
 import { enabledEndpoint, resendTargets } from '../messages/resendTargets.js'
 import { recoverBody, recoverResult, resendBody, resendResult } from './resources.js'
+import { principalOf } from '../../http/principal.js'
 
 export type RedeliveryDeps = { db: Kysely<ReadDatabase>; wakeDispatcher: () => void }
 
@@ -34,7 +35,7 @@ export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = as
       },
     },
     async (request, reply) => {
-      const message = await findMessage(db, request.principal!.organizationId, request.params.messageId)
+      const message = await findMessage(db, principalOf(request).organizationId, request.params.messageId)
       if (!message) throw notFound('Webhook message', request.params.messageId)
       const endpointIds = await resendTargets(db, message, request.body?.endpointId)
       await requeueMessage(
@@ -60,7 +61,7 @@ export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = as
       },
     },
     async (request, reply) => {
-      const organizationId = request.principal!.organizationId
+      const organizationId = principalOf(request).organizationId
       const endpointId = await enabledEndpoint(db, organizationId, request.params.endpointId)
       const since = new Date(request.body.since)
       const until = request.body.until ? new Date(request.body.until) : new Date()

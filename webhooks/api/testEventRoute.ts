@@ -5,9 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { loadAggregate } from '../../commands/runtime/handleCommand.js'
 import { toMetadata } from '../../commands/runtime/commandOrigin.js'
 import { originFrom } from '../../commands/runtime/requestOrigin.js'
-import type { Decider } from '../../domain/decider.js'
-import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
-import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
+import { webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import { decideTestEvent } from '../../domain/webhook-endpoint/testEvent.js'
 import { parseEventData } from '../../events/catalog.js'
 import type { EventStore, Position } from '../../events/store/port.js'
@@ -18,6 +16,7 @@ import { idParam } from '../../http/idParam.js'
 import { messageIdOf } from '../envelope.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 import { testEventBody, testEventResult } from './resources.js'
+import { principalOf } from '../../http/principal.js'
 
 export type TestEventDeps = {
   store: EventStore
@@ -44,10 +43,8 @@ export const webhookTestEventRoute: FastifyPluginAsyncZod<TestEventDeps> = async
     },
     async (request, reply) => {
       const { endpointId } = request.params
-      const organizationId = request.principal!.organizationId
-      // Loading only reads: the decider's command type does not matter here.
-      const endpointDecider = webhookEndpointDecider as Decider<WebhookEndpointState, unknown, WebhookEndpointEvent>
-      const { state } = await loadAggregate(deps.store, endpointDecider, streams.webhookEndpoint(endpointId))
+      const organizationId = principalOf(request).organizationId
+      const { state } = await loadAggregate(deps.store, webhookEndpointDecider, streams.webhookEndpoint(endpointId))
       const eventType = request.body?.eventType ?? 'webhook.test'
       const event = decideTestEvent(state, { organizationId, endpointId, eventType, now: new Date().toISOString() })
       const eventId = randomUUID()
