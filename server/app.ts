@@ -80,8 +80,8 @@ export async function buildApp(
   const commands = createCommandRuntime({
     store,
     streamLock,
-    readYourWrites: async (position) => {
-      const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS)
+    readYourWrites: async (position, eventTypes) => {
+      const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS, eventTypes)
       if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
       return reached
     },

@@ -67,8 +67,10 @@ function readSideRunner(projections: ProjectionRunner, workflows: WorkflowRunner
     progress: projections.progress,
     health: projections.health,
     workflows,
-    async waitFor(position: Position | undefined, timeoutMs: number): Promise<boolean> {
+    /** `eventTypes`: what the write appended; when no workflow handles any of them, only the projections are waited for. */
+    async waitFor(position: Position | undefined, timeoutMs: number, eventTypes?: readonly string[]): Promise<boolean> {
       if (!position) return true
+      if (eventTypes && !eventTypes.some((type) => workflows.handles(type))) return projections.waitFor(position, timeoutMs)
       const deadline = Date.now() + timeoutMs
       if (workflows.running() && !(await workflows.waitFor(position, timeoutMs))) return false
       // Every workflow command so far (an upper bound of the ones this write caused), when further.

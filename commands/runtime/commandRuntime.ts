@@ -41,8 +41,11 @@ export type CommandRuntime = {
     origin: CommandOrigin,
     options?: { newStream?: boolean },
   ): Promise<CommandResult<State>>
-  /** Resolves once the read models reflect `position` (bounded: false past the wait). */
-  readYourWrites(position: Position | undefined): Promise<boolean>
+  /**
+   * Resolves once the read models reflect `position` (bounded: false past the wait); `eventTypes`,
+   * the types the command appended, lets it skip waiting for consumers that handle none of them.
+   */
+  readYourWrites(position: Position | undefined, eventTypes?: readonly string[]): Promise<boolean>
   bind<State, Command extends { organizationId: string }, Event extends DomainEvent, Resource>(
     binding: DeciderBinding<State, Command, Event, Resource>,
   ): BoundDecider<State, Command, Resource>
@@ -52,7 +55,7 @@ export function createCommandRuntime(options: {
   store: EventStore
   /** Cross-process turns on contended streams; noStreamLock when this process is alone on its store. */
   streamLock?: StreamLock
-  readYourWrites: (position: Position | undefined) => Promise<boolean>
+  readYourWrites: (position: Position | undefined, eventTypes?: readonly string[]) => Promise<boolean>
 }): CommandRuntime {
   const { store, readYourWrites } = options
   useStreamLock(store, options.streamLock ?? noStreamLock)
@@ -69,7 +72,10 @@ export function createCommandRuntime(options: {
         const result = await handleCommand(store, binding.decider, binding.streamOf(command), command, originFrom(request), {
           newStream: binding.startsStream?.(command) ?? false,
         })
-        await readYourWrites(result.position)
+        await readYourWrites(
+          result.position,
+          result.events.map((e) => e.type),
+        )
         return result.state
       }
       return {

@@ -2,7 +2,7 @@
 // handling), and knows how far their commands have appended, so a caller that waits for its write's
 // effects (read-your-writes) can also wait for what the workflows did about it.
 import type { Kysely } from 'kysely'
-import type { Consumer } from '../../events/consumers/consumer.js'
+import { type Consumer, consumerHandles } from '../../events/consumers/consumer.js'
 import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consumerGuard.js'
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
 import { type EventStore, type Position, START } from '../../events/store/port.js'
@@ -27,16 +27,19 @@ export function createWorkflowRunner<DB>(deps: {
   const onAppended = (position: Position) => {
     if (deps.store.comparePositions(position, appendedThrough) > 0) appendedThrough = position
   }
+  const consumers = [...deps.workflows.map((w) => workflowConsumer<DB>(w, deps.store, onAppended)), ...(deps.consumers ?? [])]
   const runtime = createConsumerRuntime({
     name: WORKFLOWS_CONSUMER,
     store: deps.store,
     db: deps.db,
-    consumers: [...deps.workflows.map((w) => workflowConsumer<DB>(w, deps.store, onAppended)), ...(deps.consumers ?? [])],
+    consumers,
     log: deps.log,
     backoff: deps.backoff,
   })
   return {
     ...runtime,
+    /** Whether any workflow (or timer consumer) of this runner reacts to events of `type`. */
+    handles: (type: string): boolean => consumers.some((c) => consumerHandles(c, type)),
     /** The last position a workflow command of this process appended (START before any). */
     appendedThrough: (): Position => appendedThrough,
   }
