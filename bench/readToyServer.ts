@@ -1,10 +1,9 @@
 // The ceiling the list routes are compared with: fastify answering one indexed SELECT of a 50-row
 // page (rows shaped like webhook endpoints: text, text[], jsonb, timestamps) as JSON, on the same
 // Postgres (pool of 10). Run directly as a child process it prints {"port"} once it listens.
-import Fastify, { type FastifyInstance } from 'fastify'
-import { pathToFileURL } from 'node:url'
+import Fastify from 'fastify'
 import pg from 'pg'
-import { stopWhenToldOrOrphaned } from './child.js'
+import { type ToyServer, listenToy, runToyIfMain } from './toyListen.js'
 
 export const READ_TOY_LIMITS = { poolSize: 10, seededRows: 60, pageSize: 50 } as const
 
@@ -32,9 +31,7 @@ async function seed(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function startReadToyServer(
-  connectionString: string,
-): Promise<{ app: FastifyInstance; port: number; close(): Promise<void> }> {
+export async function startReadToyServer(connectionString: string): Promise<ToyServer> {
   const pool = new pg.Pool({ connectionString, max: READ_TOY_LIMITS.poolSize })
   await seed(pool)
   const app = Fastify({ logger: false })
@@ -46,23 +43,7 @@ export async function startReadToyServer(
     )
     return { has_more: rows.length > READ_TOY_LIMITS.pageSize, data: rows.slice(0, READ_TOY_LIMITS.pageSize) }
   })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (typeof address !== 'object' || !address) throw new Error('read toy server has no address')
-  return {
-    app,
-    port: address.port,
-    async close() {
-      await app.close()
-      await pool.end()
-    },
-  }
+  return listenToy(app, pool, 'read toy server')
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const url = process.env.DATABASE_URL
-  if (!url) throw new Error('readToyServer needs DATABASE_URL')
-  const toy = await startReadToyServer(url)
-  stopWhenToldOrOrphaned(() => toy.close())
-  process.stdout.write(`${JSON.stringify({ port: toy.port })}\n`)
-}
+await runToyIfMain(import.meta.url, 'readToyServer', startReadToyServer)

@@ -2,16 +2,15 @@
 // POST /v1/webhooks/endpoints, and one INSERT on the same Postgres (pool of 10). Run directly as a
 // child process it prints {"port"} once it listens.
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify from 'fastify'
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 import { createWebhookEndpointBody } from '../domain/webhook-endpoint/resource.js'
-import { stopWhenToldOrOrphaned } from './child.js'
+import { type ToyServer, listenToy, runToyIfMain } from './toyListen.js'
 
 export const TOY_LIMITS = { poolSize: 10, bodyLimitBytes: 1_048_576 } as const
 
-export async function startToyServer(connectionString: string): Promise<{ app: FastifyInstance; port: number; close(): Promise<void> }> {
+export async function startToyServer(connectionString: string): Promise<ToyServer> {
   const pool = new pg.Pool({ connectionString, max: TOY_LIMITS.poolSize })
   await pool.query(`CREATE TABLE IF NOT EXISTS toy_endpoints (
     id text PRIMARY KEY, url text NOT NULL, description text NOT NULL, body jsonb NOT NULL,
@@ -27,23 +26,7 @@ export async function startToyServer(connectionString: string): Promise<{ app: F
     )
     return reply.code(201).send({ id, ...request.body, createdAt: row.rows[0]!.created_at.toISOString() })
   })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (typeof address !== 'object' || !address) throw new Error('toy server has no address')
-  return {
-    app,
-    port: address.port,
-    async close() {
-      await app.close()
-      await pool.end()
-    },
-  }
+  return listenToy(app, pool, 'toy server')
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const url = process.env.DATABASE_URL
-  if (!url) throw new Error('toyServer needs DATABASE_URL')
-  const toy = await startToyServer(url)
-  stopWhenToldOrOrphaned(() => toy.close())
-  process.stdout.write(`${JSON.stringify({ port: toy.port })}\n`)
-}
+await runToyIfMain(import.meta.url, 'toyServer', startToyServer)
