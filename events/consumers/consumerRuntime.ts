@@ -31,6 +31,8 @@ export function createConsumerRuntime<DB>(deps: {
   log: ConsumerLog
   backoff?: Partial<ConsumerBackoff>
   batchSize?: number
+  /** Live, read at most once per interval (a group no command waits on for most events). */
+  minBatchIntervalMs?: number
   maxWaiters?: number
   synchronousCommit?: BatchOptions['synchronousCommit']
   /** Called after each applied batch with the events in it (a subscriber wakes its dispatcher). */
@@ -147,7 +149,7 @@ export function createConsumerRuntime<DB>(deps: {
       const from = lowest()
       const current = guard
       subscription = deps.store.subscribeToAll(
-        { from: from || undefined, batchSize },
+        { from: from || undefined, batchSize, minBatchIntervalMs: deps.minBatchIntervalMs },
         {
           onEvents: (events) => current.handle(events, apply),
           onCaughtUp: markCaughtUp,

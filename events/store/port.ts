@@ -68,8 +68,12 @@ export interface EventStore {
   readStream(stream: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>
   /** Events of all streams after `from` (exclusive), in commit order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>
-  /** Catch up from `from` (exclusive), then stay live; resubscribes on its own after a drop. */
-  subscribeToAll(options: { from?: Position; batchSize?: number }, handler: SubscriptionHandler): Subscription
+  /**
+   * Catch up from `from` (exclusive), then stay live; resubscribes on its own after a drop.
+   * `minBatchIntervalMs`: a subscriber that needs no low latency reads at most once per interval
+   * while live, so it reads fewer, bigger batches (a polling adapter honours it; a push one may not).
+   */
+  subscribeToAll(options: { from?: Position; batchSize?: number; minBatchIntervalMs?: number }, handler: SubscriptionHandler): Subscription
   comparePositions(a: Position, b: Position): number
   close(): Promise<void>
 }

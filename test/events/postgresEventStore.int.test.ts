@@ -128,3 +128,44 @@ t.test('gap races on $all', async (t) => {
     )
   })
 })
+
+t.test('minBatchIntervalMs: a live subscriber that can wait reads fewer, bigger batches, and misses nothing', async (t) => {
+  const store = await getPostgresEventStore({ connectionString: url })
+  t.teardown(() => store.close())
+  const stream = uniqueStream('interval')
+  const appends = 30
+  const subscribe = (minBatchIntervalMs: number | undefined) => {
+    const batches: number[] = []
+    const seen: RecordedEvent[] = []
+    const sub = store.subscribeToAll(
+      { minBatchIntervalMs },
+      {
+        onEvents: async (events) => {
+          const mine = events.filter((e) => e.stream === stream)
+          if (mine.length > 0) batches.push(mine.length)
+          seen.push(...mine)
+        },
+      },
+    )
+    return { batches, seen, sub }
+  }
+  const eager = subscribe(undefined)
+  const patient = subscribe(200)
+  for (let i = 0; i < appends; i++) {
+    await store.appendToStream(stream, [ev(`E${i}`)])
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  const deadline = Date.now() + 10_000
+  while ((eager.seen.length < appends || patient.seen.length < appends) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  await eager.sub.stop()
+  await patient.sub.stop()
+  t.same(
+    patient.seen.map((e) => e.type),
+    eager.seen.map((e) => e.type),
+    'the same events, in the same order',
+  )
+  t.equal(patient.seen.length, appends, 'every event delivered')
+  t.ok(patient.batches.length < eager.batches.length / 2, `fewer batches (${patient.batches.length} against ${eager.batches.length})`)
+})

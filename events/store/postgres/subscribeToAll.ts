@@ -22,7 +22,7 @@ export type CommitSignal = {
 export function subscribeWithPolling(
   read: (from: Position, maxCount: number) => Promise<RecordedEvent[]>,
   signal: CommitSignal,
-  options: { from?: Position; batchSize?: number; onError?: (error: unknown) => void },
+  options: { from?: Position; batchSize?: number; minBatchIntervalMs?: number; onError?: (error: unknown) => void },
   handler: SubscriptionHandler,
 ): Subscription {
   const batchSize = Math.min(options.batchSize ?? 500, SUBSCRIPTION_LIMITS.maxBatchSize)
@@ -55,6 +55,8 @@ export function subscribeWithPolling(
           await handler.onEvents(events)
           position = events[events.length - 1]!.position
           retryMs = SUBSCRIPTION_LIMITS.minRetryMs
+          // A partial batch means live: a subscriber that can wait lets the next commits gather.
+          if (options.minBatchIntervalMs && events.length < batchSize) await sleep(options.minBatchIntervalMs)
           continue
         }
         // Caught up means every append known to be committed has been delivered, not merely that
