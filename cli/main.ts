@@ -10,6 +10,8 @@ import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
 import { projectionsVerify } from './commands/projectionsVerify.js'
+import { timersParked } from './commands/timersParked.js'
+import { timersRetry } from './commands/timersRetry.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
 
 export const COMMANDS: readonly CliCommand[] = [
@@ -19,6 +21,8 @@ export const COMMANDS: readonly CliCommand[] = [
   projectionsRebuild,
   projectionsVerify,
   projectionsSkip,
+  timersParked,
+  timersRetry,
   eventsStream,
 ]
 
