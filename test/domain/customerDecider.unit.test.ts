@@ -4,6 +4,7 @@ import t from 'tap'
 import type { CustomerCommand, CustomerCommandOf } from '../../domain/customer/commands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import type { CustomerEvent } from '../../domain/customer/events.js'
+import { individualCreated } from './customerEvents.js'
 import { spec } from './deciderSpec.js'
 
 const now = '2026-03-01T10:00:00.000Z'
@@ -12,22 +13,7 @@ const id = 'cus_1'
 const customer = spec(customerDecider)
 const scoped = { organizationId: org, customerId: id, now }
 
-const createdIndividual: CustomerEvent = {
-  type: 'CustomerCreated',
-  data: {
-    customerId: id,
-    organizationId: org,
-    type: 'INDIVIDUAL',
-    customerName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    countryCode: 'US',
-    metadata: {},
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    createdAt: now,
-  },
-}
+const createdIndividual = individualCreated(now, { organizationId: org, customerId: id })
 const createdBusiness: CustomerEvent = {
   type: 'CustomerCreated',
   data: {

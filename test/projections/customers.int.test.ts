@@ -5,6 +5,7 @@ import type { CustomerCommand } from '../../domain/customer/commands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import type { CustomerEvent } from '../../domain/customer/events.js'
 import { customersProjector } from '../../projections/customers.js'
+import { individualCreated } from '../domain/customerEvents.js'
 import { projectionDatabase, projectorSpec } from '../domain/projectorSpec.js'
 
 const now = '2026-03-01T10:00:00.000Z'
@@ -12,22 +13,7 @@ const later = '2026-03-02T10:00:00.000Z'
 const scoped = { organizationId: 'org_a', customerId: 'cus_1', now }
 const customers = projectorSpec(await projectionDatabase(t), customersProjector)
 
-const created: CustomerEvent = {
-  type: 'CustomerCreated',
-  data: {
-    customerId: 'cus_1',
-    organizationId: 'org_a',
-    type: 'INDIVIDUAL',
-    customerName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    countryCode: 'US',
-    metadata: {},
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    createdAt: now,
-  },
-}
+const created = individualCreated(now)
 /** The events a command adds to a stream holding `events` (the decider's own, so the fixtures stay real). */
 const then = (events: CustomerEvent[], command: CustomerCommand): CustomerEvent[] => [
   ...events,
