@@ -3,8 +3,7 @@
 import { z } from 'zod'
 import { ASSOCIATED_ROLES } from '../rules/enums.js'
 import { TAX_ID_DOCUMENT_TYPES } from '../enums.js'
-import { CUSTOMER_LIMITS as L } from '../limits.js'
-import { businessName, governmentId, isoDate, personName, phone, shortText, supportingDocuments, timestamp } from './common.js'
+import { businessName, governmentId, isoDate, personName, phone, shortText, supportingDocuments, taxIdText, timestamp } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { countryCodeSchema } from '../../shared/country.js'
 import { emailSchema } from '../../shared/email.js'
@@ -71,13 +70,7 @@ export const associatedPersonFields = z.object({
   nationality: countryCodeSchema.optional(),
   countryCode: countryCodeSchema.optional().describe('Country of residence'),
   taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
-  taxIdentificationNumber: z
-    .string()
-    .trim()
-    .min(1)
-    .max(L.taxIdMaxLength)
-    .optional()
-    .describe("Checked like an individual customer's. Never returned."),
+  taxIdentificationNumber: taxIdText.optional().describe("Checked like an individual customer's. Never returned."),
   taxIdentificationDocumentType: z.enum(TAX_ID_DOCUMENT_TYPES).optional(),
   governmentId: governmentId.optional(),
 })

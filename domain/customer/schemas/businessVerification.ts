@@ -16,6 +16,7 @@ import {
   shortText,
   supportingDocuments,
   timestamp,
+  taxIdText,
 } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { emailSchema } from '../../shared/email.js'
@@ -28,13 +29,7 @@ export const businessProfile = z.object({
   businessDescription: longText.optional(),
   businessIndustry: shortText.optional().describe('Industry code, for example a NAICS code'),
   registrationNumber: shortText.optional(),
-  taxIdentificationNumber: z
-    .string()
-    .trim()
-    .min(1)
-    .max(L.taxIdMaxLength)
-    .optional()
-    .describe('Business tax id; for a US business an EIN (NN-NNNNNNN). Never returned.'),
+  taxIdentificationNumber: taxIdText.optional().describe('Business tax id; for a US business an EIN (NN-NNNNNNN). Never returned.'),
   dateOfIncorporation: isoDate.optional().describe('Not in the future'),
   registeredAddress: addressSchema.optional(),
   physicalAddress: addressSchema.optional(),

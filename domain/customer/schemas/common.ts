@@ -37,6 +37,8 @@ export const businessName = nameText(L.businessNameMaxLength)
 
 export const shortText = z.string().trim().min(1).max(L.shortTextMaxLength)
 export const longText = z.string().trim().min(1).max(L.longTextMaxLength)
+/** A tax id or a document number as typed: checked by the rules of its country, never returned. */
+export const taxIdText = z.string().trim().min(1).max(L.taxIdMaxLength)
 
 export const documentId = z
   .string()
@@ -58,7 +60,7 @@ export type DocumentItem = z.infer<typeof documentItem>
 
 export const governmentId = z.object({
   type: z.enum(GOVERNMENT_ID_TYPES),
-  idNumber: z.string().trim().min(1).max(L.taxIdMaxLength).describe('Number printed on the document'),
+  idNumber: taxIdText.describe('Number printed on the document'),
   issuingCountry: countryCodeSchema,
   expirationDate: isoDate.optional().describe('Must not be in the past; within 30 days is a review warning'),
   frontImage: documentId,

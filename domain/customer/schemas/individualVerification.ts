@@ -2,7 +2,6 @@
 // progress can be saved. Omitted fields keep their saved value; arrays replace the saved array.
 import { z } from 'zod'
 import { ACCOUNT_PURPOSES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from '../rules/enums.js'
-import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { requestedCapabilities } from './capabilities.js'
 import {
   expectedMonthlyPaymentsUsd,
@@ -16,6 +15,7 @@ import {
   proofOfSourceOfFunds,
   shortText,
   supportingDocuments,
+  taxIdText,
 } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { countryCodeSchema } from '../../shared/country.js'
@@ -37,11 +37,7 @@ export const individualProfile = z.object({
   address: addressSchema.optional().describe('Residential address'),
   nationality: countryCodeSchema.optional(),
   taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
-  taxIdentificationNumber: z
-    .string()
-    .trim()
-    .min(1)
-    .max(L.taxIdMaxLength)
+  taxIdentificationNumber: taxIdText
     .optional()
     .describe(
       "Checked against the nationality's format; NOT_APPLICABLE accepted except for US nationals; OVERRIDE:<value> stores an unmatched " +
