@@ -4,6 +4,7 @@
 // (webhooks/publicEventMappers.ts) are built from the same list: a new aggregate is one line here.
 import type { z } from 'zod'
 import type { EventSchemas } from '../domain/aggregate.js'
+import { erasable } from '../domain/shared/sensitive/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
@@ -18,14 +19,19 @@ export const AGGREGATES = [
   termsAgreementAggregate,
 ] as const
 
-type Entry = { schema: z.ZodType<Record<string, unknown>>; version: number }
+type Entry = {
+  schema: z.ZodType<Record<string, unknown>>
+  /** The read form: a sensitive field may hold ERASED (its subject's data was erased). */
+  readSchema: z.ZodType<Record<string, unknown>>
+  version: number
+}
 
 function buildCatalog(aggregates: readonly { name: string; eventSchemas: EventSchemas }[]): ReadonlyMap<string, Entry> {
   const catalog = new Map<string, Entry>()
   for (const aggregate of aggregates) {
     for (const [type, schema] of Object.entries(aggregate.eventSchemas)) {
       if (catalog.has(type)) throw new Error(`Event type ${type} registered twice (again by ${aggregate.name})`)
-      catalog.set(type, { schema, version: 1 })
+      catalog.set(type, { schema, readSchema: erasable(schema), version: 1 })
     }
   }
   return catalog
@@ -37,11 +43,25 @@ export class UnknownEventTypeError extends Error {
   override readonly name = 'UnknownEventTypeError'
 }
 
-/** Validates an event's data against its schema; throws on an unknown type or bad data. */
-export function parseEventData(type: string, data: unknown): Record<string, unknown> {
+function entryOf(type: string): Entry {
   const entry = catalog.get(type)
   if (!entry) throw new UnknownEventTypeError(`Unknown event type ${type}`)
-  return entry.schema.parse(data)
+  return entry
+}
+
+/** Parses a stored event's data (read form: an erased sensitive field reads as ERASED); throws on an unknown type or bad data. */
+export function parseEventData(type: string, data: unknown): Record<string, unknown> {
+  return entryOf(type).readSchema.parse(data)
+}
+
+/** Validates a new event's data against its strict schema before it is appended. */
+export function validateNewEventData(type: string, data: unknown): Record<string, unknown> {
+  return entryOf(type).schema.parse(data)
+}
+
+/** The data schema of a registered type (the event codec finds the sensitive fields through it). */
+export function eventSchemaOf(type: string): z.ZodType<Record<string, unknown>> | undefined {
+  return catalog.get(type)?.schema
 }
 
 export function isKnownEventType(type: string): boolean {

@@ -42,6 +42,15 @@ export const configSchema = z.object({
   RATE_LIMIT_PER_KEY_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
   /** Requests one IP address may make per window without a valid key: public routes, and missing or failed authentication. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000_000).default(300),
+  /**
+   * The key-encryption key (32 random bytes, base64 or hex) that wraps every data key; required in
+   * production. Without it a sandbox keeps one in DATA_DIR/data-encryption-keys.json (mode 0600).
+   */
+  DATA_ENCRYPTION_KEY: z.string().min(1).max(200).optional(),
+  /** Earlier KEKs, comma-separated: data keys they wrapped still open until `keys rotate-kek` re-wraps them. */
+  DATA_ENCRYPTION_KEY_PREVIOUS: z.string().max(5_000).optional(),
+  /** How long an archived customer's personal data is kept before it is shredded (default 5 years, in days). */
+  CUSTOMER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_826),
   RATE_LIMIT_PER_IP_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 })
 

@@ -16,6 +16,13 @@ import { PROJECTIONS_CONSUMER, type ProjectionRunner, createProjectionRunner } f
 import type { ReadDatabase } from '../projections/schema.js'
 import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
 import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
+import { type DataProtection, dataProtection } from '../events/protection/dataProtection.js'
+import { postgresDataKeyStore } from '../events/protection/dataKeys.js'
+import { openDataKeyDatabase } from '../events/protection/tables.js'
+import { eventCodec } from '../events/protection/eventCodec.js'
+import { localKeyManagement } from '../events/protection/localKeyManagement.js'
+import { type LocalKeySource, loadLocalKeySource } from '../events/protection/localKeySource.js'
+import { protectedEventStore } from '../events/protection/protectedEventStore.js'
 import type { Config } from './config.js'
 import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
 
@@ -38,7 +45,12 @@ export type Runtime = {
   /** The scheduler's table, on the same pool as `db`. */
   schedulerDb: Kysely<SchedulerDatabase>
   pool: pg.Pool
+  /** The event store behind the event codec: sensitive fields sealed on append, opened on read. */
   store: EventStore
+  /** Data keys and field sealing, for what the read side and documents keep. */
+  protection: DataProtection
+  /** Where the key-encryption keys come from (KEK rotation adds one). */
+  keySource: LocalKeySource
   /** The projectors and the workflows of this process; waitFor covers both (read-your-writes). */
   runner: ReadSideRunner
   /** Created here, started by the process that delivers webhooks (server/main.ts). */
@@ -94,6 +106,13 @@ export type RuntimeOptions = {
 }
 
 export async function openRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<Runtime> {
+  // First: production refuses to start without an explicit key, before anything else starts.
+  const keySource = loadLocalKeySource({
+    encryptionKey: config.DATA_ENCRYPTION_KEY,
+    previousKeys: config.DATA_ENCRYPTION_KEY_PREVIOUS,
+    dataDir: config.DATA_DIR,
+    environment: config.APP_ENV,
+  })
   let embedded: EmbeddedCluster | undefined
   let databaseUrl = config.DATABASE_URL
   if (!databaseUrl) {
@@ -112,14 +131,18 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   })
   await migrateToLatest(db)
   const onError = (error: unknown) => log.error({ err: error }, 'event store error')
-  let store: EventStore
+  const protection = dataProtection(
+    postgresDataKeyStore(openDataKeyDatabase(pool), localKeyManagement(keySource.keks, keySource.currentKekId)),
+  )
+  let adapter: EventStore
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the gRPC client is heavy and the default never needs it.
     const { getEventStoreDbEventStore } = await import('../events/store/eventstoredb/index.js')
-    store = await getEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, onError })
+    adapter = await getEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, onError })
   } else {
-    store = await getPostgresEventStore({ connectionString: databaseUrl, onError })
+    adapter = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
+  const store = protectedEventStore(adapter, eventCodec(protection))
   const projections = createProjectionRunner({ store, db, projectors: allProjectors, log, backoff: options.consumerBackoff })
   const schedulerDb = openSchedulerDatabase(pool)
   const workflows = createWorkflowRunner({
@@ -148,6 +171,8 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     schedulerDb,
     pool,
     store,
+    protection,
+    keySource,
     runner,
     webhooks,
     embedded,

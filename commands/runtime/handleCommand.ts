@@ -5,7 +5,7 @@
 // (streamLock.ts), so a hot stream shared by several processes is decided in turn too.
 import { randomUUID } from 'node:crypto'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
-import { parseEventData } from '../../events/catalog.js'
+import { parseEventData, validateNewEventData } from '../../events/catalog.js'
 import { type EventStore, type Position, STORE_LIMITS, WrongExpectedVersionError } from '../../events/store/port.js'
 import { type CommandOrigin, toMetadata } from './commandOrigin.js'
 import { type HeldStreamLock, type StreamLock, noStreamLock } from './streamLock.js'
@@ -38,7 +38,7 @@ export type Evolver<State, Event> = Pick<Decider<State, never, Event>, 'initialS
 
 function toNewEvents(events: DomainEvent[], origin: CommandOrigin) {
   const metadata = toMetadata(origin)
-  return events.map((e) => ({ id: randomUUID(), type: e.type, data: parseEventData(e.type, e.data), metadata }))
+  return events.map((e) => ({ id: randomUUID(), type: e.type, data: validateNewEventData(e.type, e.data), metadata }))
 }
 
 /**

@@ -5,6 +5,7 @@
 // from one stored event alone.
 import { z } from 'zod'
 import { storedMetadataSchema } from '../shared/metadata.js'
+import { sensitive } from '../shared/sensitive/index.js'
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES, ENTITY_TYPES, REVIEW_OUTCOMES } from './enums.js'
 import { associatedEntityData } from './schemas/associatedEntity.js'
 import { businessProfile } from './schemas/businessVerification.js'
@@ -42,7 +43,7 @@ export const CustomerCreated = z.object({
   type: z.enum(CUSTOMER_TYPES),
   customerName: z.string(),
   email: z.string().nullable(),
-  phone: z.string().nullable(),
+  phone: sensitive(z.string()).nullable(),
   countryCode: z.string().nullable(),
   metadata,
   firstName: z.string().optional(),

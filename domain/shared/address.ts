@@ -2,6 +2,7 @@
 // a line with characters outside Latin-1 needs its transliterated (Latin) form. Shape problems are
 // 400s at the edge; the rule's details are 422s, returned with the other validation details.
 import { z } from 'zod'
+import { sensitive } from './sensitive/index.js'
 import type { ErrorDetail } from '../errors.js'
 import { countryCodeSchema } from './country.js'
 import { isLatin1, needsTransliteration } from './latin1.js'
@@ -15,17 +16,20 @@ export const ADDRESS_LIMITS = {
 
 const L = ADDRESS_LIMITS
 
+/** A street line: personal data, sealed wherever it is stored. */
+const streetLine = sensitive(z.string().trim().min(1).max(L.lineMaxLength))
+
 export const addressSchema = z.object({
-  addressLine1: z.string().trim().min(1).max(L.lineMaxLength),
-  addressLine2: z.string().trim().min(1).max(L.lineMaxLength).optional(),
+  addressLine1: streetLine,
+  addressLine2: streetLine.optional(),
   city: z.string().trim().min(1).max(L.cityMaxLength),
   state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
   postalCode: z.string().trim().min(1).max(L.postalCodeMaxLength),
   country: countryCodeSchema,
   transliterated: z
     .object({
-      addressLine1: z.string().trim().min(1).max(L.lineMaxLength).optional(),
-      addressLine2: z.string().trim().min(1).max(L.lineMaxLength).optional(),
+      addressLine1: streetLine.optional(),
+      addressLine2: streetLine.optional(),
       city: z.string().trim().min(1).max(L.cityMaxLength).optional(),
       state: z.string().trim().min(1).max(L.stateMaxLength).optional(),
     })

@@ -1,9 +1,13 @@
 // Events of the WebhookEndpoint aggregate, version 1. The zod schemas are the one source of their
 // types; events/catalog.ts registers them for validation and upcasting.
 import { z } from 'zod'
+import { sensitive } from '../shared/sensitive/index.js'
+
+/** A signing secret: sealed wherever it is stored (the dispatcher opens it to sign). */
+const signingSecret = sensitive(z.string().startsWith('whsec_'))
 
 export const webhookSecretEntry = z.object({
-  secret: z.string().startsWith('whsec_'),
+  secret: signingSecret,
   createdAt: z.string(),
   /** Null for the current secret; set when a rotation retires it. */
   expiresAt: z.string().nullable(),
@@ -16,7 +20,7 @@ export const WebhookEndpointCreated = z.object({
   description: z.string(),
   filterTypes: z.array(z.string()),
   metadata: z.record(z.string(), z.unknown()),
-  secret: z.string().startsWith('whsec_'),
+  secret: signingSecret,
   createdAt: z.string(),
 })
 
@@ -32,7 +36,7 @@ export const WebhookEndpointUpdated = z.object({
 
 export const WebhookEndpointSecretRotated = z.object({
   endpointId: z.string(),
-  secret: z.string().startsWith('whsec_'),
+  secret: signingSecret,
   previousSecretExpiresAt: z.string(),
   rotatedAt: z.string(),
 })

@@ -17,6 +17,11 @@ export type EventMetadata = {
    * a second firing finds it on the stream and appends nothing (commands/runtime/handleCommand.ts).
    */
   commandId?: string
+  /**
+   * Set by the event codec (events/protection/) when the data holds sealed sensitive fields: whose
+   * data key sealed them. Events without it hold none, or are from before encryption (read as is).
+   */
+  dataSubject?: string
 }
 
 export type NewEvent = {

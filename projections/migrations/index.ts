@@ -8,6 +8,7 @@ import * as m0005 from './0005_consumer_status.js'
 import * as m0006 from './0006_webhook_endpoint_counts.js'
 import * as m0007 from './0007_consumer_checkpoints.js'
 import * as m0008 from './0008_scheduled_commands.js'
+import * as m0009 from './0009_data_keys.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_webhook_endpoint_counts': m0006,
   '0007_consumer_checkpoints': m0007,
   '0008_scheduled_commands': m0008,
+  '0009_data_keys': m0009,
 }
 
 export const migrationProvider: MigrationProvider = {

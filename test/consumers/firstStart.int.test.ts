@@ -6,12 +6,13 @@ import { loadConfig } from '../../server/config.js'
 import { ensureDemoOrganization } from '../../server/firstStart.js'
 import { openRuntime } from '../../server/runtime.js'
 import { makeTestDatabase } from '../harness/testDatabase.js'
+import { TEST_DATA_ENCRYPTION_KEY } from '../harness/testApp.js'
 import type { Environment } from '../../domain/shared/environment.js'
 
 async function runtimeFor(t: Test, appEnv: Environment) {
   const { url, drop } = await makeTestDatabase()
   const runtime = await openRuntime(
-    loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', APP_ENV: appEnv }),
+    loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', APP_ENV: appEnv, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY }),
     { info: () => undefined, error: () => undefined },
     { poolSize: 4 },
   )

@@ -38,6 +38,9 @@ export function assertNoSecretsLogged(logs: LogCapture, secrets: SecretHarvest):
   if (leaks.length > 0) throw new Error(`${leaks.length} log line(s) hold a secret:\n${describeLeaks(leaks)}`)
 }
 
+/** A fixed key-encryption key for tests that run as production (32 bytes, base64). */
+export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64')
+
 export async function startTestApp(
   t: TapLike,
   env: Partial<Record<keyof Config, string>> = {},
@@ -48,7 +51,10 @@ export async function startTestApp(
   const { url: databaseUrl, drop } = await makeTestDatabase()
   // Debug by default: request lines are logged too, so the secrets check sees everything.
   // Limits far above what a test sends; test/server/rateLimit.e2e.test.ts sets small ones.
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', ...UNTHROTTLED, ...env })
+  // Production refuses to start without an explicit key; a sandbox shares ./data's key file with
+  // the CLI and server processes a test spawns.
+  const productionKey = env.APP_ENV === 'production' ? { DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY } : {}
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', ...UNTHROTTLED, ...productionKey, ...env })
   const logs = createLogCapture(config.LOG_LEVEL)
   const secrets = createSecretHarvest()
   const logger = options.logger ?? logs.logger

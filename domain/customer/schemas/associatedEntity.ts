@@ -3,7 +3,18 @@
 import { z } from 'zod'
 import { ASSOCIATED_ROLES } from '../rules/enums.js'
 import { TAX_ID_DOCUMENT_TYPES } from '../enums.js'
-import { businessName, governmentId, isoDate, personName, phone, shortText, supportingDocuments, taxIdText, timestamp } from './common.js'
+import {
+  businessName,
+  dateOfBirth,
+  governmentId,
+  isoDate,
+  personName,
+  phone,
+  sensitiveTaxId,
+  shortText,
+  supportingDocuments,
+  timestamp,
+} from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { countryCodeSchema } from '../../shared/country.js'
 import { emailSchema } from '../../shared/email.js'
@@ -66,11 +77,11 @@ export const associatedPersonFields = z.object({
   transliteratedFirstName: personName.optional(),
   transliteratedMiddleName: personName.optional(),
   transliteratedLastName: personName.optional(),
-  dateOfBirth: isoDate.optional(),
+  dateOfBirth: dateOfBirth.optional(),
   nationality: countryCodeSchema.optional(),
   countryCode: countryCodeSchema.optional().describe('Country of residence'),
   taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
-  taxIdentificationNumber: taxIdText.optional().describe("Checked like an individual customer's. Never returned."),
+  taxIdentificationNumber: sensitiveTaxId.optional().describe("Checked like an individual customer's. Never returned."),
   taxIdentificationDocumentType: z.enum(TAX_ID_DOCUMENT_TYPES).optional(),
   governmentId: governmentId.optional(),
 })

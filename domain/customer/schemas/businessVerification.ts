@@ -16,7 +16,7 @@ import {
   shortText,
   supportingDocuments,
   timestamp,
-  taxIdText,
+  sensitiveTaxId,
 } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { emailSchema } from '../../shared/email.js'
@@ -29,7 +29,7 @@ export const businessProfile = z.object({
   businessDescription: longText.optional(),
   businessIndustry: shortText.optional().describe('Industry code, for example a NAICS code'),
   registrationNumber: shortText.optional(),
-  taxIdentificationNumber: taxIdText.optional().describe('Business tax id; for a US business an EIN (NN-NNNNNNN). Never returned.'),
+  taxIdentificationNumber: sensitiveTaxId.optional().describe('Business tax id; for a US business an EIN (NN-NNNNNNN). Never returned.'),
   dateOfIncorporation: isoDate.optional().describe('Not in the future'),
   registeredAddress: addressSchema.optional(),
   physicalAddress: addressSchema.optional(),

@@ -3,6 +3,7 @@
 // fields or the stored state are 422s in domain/customer/validation. Country, address, email and
 // metadata are every aggregate's: they live in domain/shared/.
 import { z } from 'zod'
+import { sensitive } from '../../shared/sensitive/index.js'
 import { PROOF_OF_ADDRESS_TYPES, GOVERNMENT_ID_TYPES, SUPPORTING_DOCUMENT_TYPES } from '../enums.js'
 import { CUSTOMER_LIMITS as L } from '../limits.js'
 import { isIsoDate } from '../rules/dates.js'
@@ -10,11 +11,14 @@ import { UNSAFE_NAME_MESSAGE, hasUnsafeNameCharacter } from '../rules/names.js'
 import { isE164 } from '../rules/phone.js'
 import { countryCodeSchema } from '../../shared/country.js'
 
-export const phone = z
-  .string()
-  .max(L.phoneMaxLength)
-  .refine(isE164, 'must be an E.164 phone number, for example +14155550123')
-  .describe('E.164 phone number: +, country code, number; no spaces')
+/** Personal data: sealed wherever it is stored. */
+export const phone = sensitive(
+  z
+    .string()
+    .max(L.phoneMaxLength)
+    .refine(isE164, 'must be an E.164 phone number, for example +14155550123')
+    .describe('E.164 phone number: +, country code, number; no spaces'),
+)
 
 export const isoDate = z.string().max(10).refine(isIsoDate, 'must be a calendar date as YYYY-MM-DD').describe('Date, YYYY-MM-DD')
 
@@ -39,6 +43,10 @@ export const shortText = z.string().trim().min(1).max(L.shortTextMaxLength)
 export const longText = z.string().trim().min(1).max(L.longTextMaxLength)
 /** A tax id or a document number as typed: checked by the rules of its country, never returned. */
 export const taxIdText = z.string().trim().min(1).max(L.taxIdMaxLength)
+/** A tax id or document number as stored: sealed wherever it is kept (a masked form may be shown). */
+export const sensitiveTaxId = sensitive(taxIdText)
+/** A date of birth: personal data, sealed wherever it is stored. */
+export const dateOfBirth = sensitive(isoDate)
 
 export const documentId = z
   .string()
@@ -60,7 +68,7 @@ export type DocumentItem = z.infer<typeof documentItem>
 
 export const governmentId = z.object({
   type: z.enum(GOVERNMENT_ID_TYPES),
-  idNumber: taxIdText.describe('Number printed on the document'),
+  idNumber: sensitiveTaxId.describe('Number printed on the document'),
   issuingCountry: countryCodeSchema,
   expirationDate: isoDate.optional().describe('Must not be in the past; within 30 days is a review warning'),
   frontImage: documentId,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { ACCOUNT_PURPOSES, EMPLOYMENT_STATUSES, SOURCES_OF_FUNDS } from '../rules/enums.js'
 import { requestedCapabilities } from './capabilities.js'
 import {
+  dateOfBirth,
   expectedMonthlyPaymentsUsd,
   governmentId,
   ipAddress,
@@ -15,7 +16,7 @@ import {
   proofOfSourceOfFunds,
   shortText,
   supportingDocuments,
-  taxIdText,
+  sensitiveTaxId,
 } from './common.js'
 import { addressSchema } from '../../shared/address.js'
 import { countryCodeSchema } from '../../shared/country.js'
@@ -33,11 +34,11 @@ export const individualProfile = z.object({
   transliteratedLastName: personName.optional().describe('Required when lastName has characters outside Latin-1'),
   email: emailSchema.optional(),
   phone: phone.optional(),
-  dateOfBirth: isoDate.optional(),
+  dateOfBirth: dateOfBirth.optional(),
   address: addressSchema.optional().describe('Residential address'),
   nationality: countryCodeSchema.optional(),
   taxResidenceCountry: countryCodeSchema.optional().describe('Only when it differs from nationality'),
-  taxIdentificationNumber: taxIdText
+  taxIdentificationNumber: sensitiveTaxId
     .optional()
     .describe(
       "Checked against the nationality's format; NOT_APPLICABLE accepted except for US nationals; OVERRIDE:<value> stores an unmatched " +

@@ -1,0 +1,31 @@
+// The event store as every part of the service sees it: the adapter (Postgres or EventStoreDB)
+// behind the event codec, so events are sealed on the way in and opened on the way out, and no
+// adapter ever holds a sensitive field in clear. Both adapters share it: their one contract suite
+// runs through it too.
+import type { EventStore, RecordedEvent } from '../store/port.js'
+import type { EventCodec } from './eventCodec.js'
+
+export function protectedEventStore(inner: EventStore, codec: EventCodec): EventStore {
+  const decodeAll = (events: RecordedEvent[]) => codec.decode(events)
+  return {
+    kind: inner.kind,
+    async appendToStream(stream, events, options) {
+      const encoded = await Promise.all(events.map((e) => codec.encode(stream, e)))
+      return inner.appendToStream(stream, encoded, options)
+    },
+    async readStream(stream, options) {
+      return decodeAll(await inner.readStream(stream, options))
+    },
+    async readAll(options) {
+      return decodeAll(await inner.readAll(options))
+    },
+    subscribeToAll(options, handler) {
+      return inner.subscribeToAll(options, {
+        ...handler,
+        onEvents: async (events) => handler.onEvents(await decodeAll(events)),
+      })
+    },
+    comparePositions: (a, b) => inner.comparePositions(a, b),
+    close: () => inner.close(),
+  }
+}
