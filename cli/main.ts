@@ -5,6 +5,7 @@ import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
 import { eventsStream } from './commands/eventsStream.js'
 import { keysCreate } from './commands/keysCreate.js'
+import { keysRotateKek } from './commands/keysRotateKek.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
@@ -17,6 +18,7 @@ import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.
 export const COMMANDS: readonly CliCommand[] = [
   orgsCreate,
   keysCreate,
+  keysRotateKek,
   projectionsStatus,
   projectionsRebuild,
   projectionsVerify,

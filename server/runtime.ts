@@ -20,8 +20,7 @@ import { type DataProtection, dataProtection } from '../events/protection/dataPr
 import { postgresDataKeyStore } from '../events/protection/dataKeys.js'
 import { openDataKeyDatabase } from '../events/protection/tables.js'
 import { eventCodec } from '../events/protection/eventCodec.js'
-import { localKeyManagement } from '../events/protection/localKeyManagement.js'
-import { type LocalKeySource, loadLocalKeySource } from '../events/protection/localKeySource.js'
+import { type LocalKeySource, keyManagementFor, loadLocalKeySource } from '../events/protection/localKeySource.js'
 import { protectedEventStore } from '../events/protection/protectedEventStore.js'
 import type { Config } from './config.js'
 import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
@@ -131,9 +130,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   })
   await migrateToLatest(db)
   const onError = (error: unknown) => log.error({ err: error }, 'event store error')
-  const protection = dataProtection(
-    postgresDataKeyStore(openDataKeyDatabase(pool), localKeyManagement(keySource.keks, keySource.currentKekId)),
-  )
+  const protection = dataProtection(postgresDataKeyStore(openDataKeyDatabase(pool), keyManagementFor(keySource)))
   let adapter: EventStore
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the gRPC client is heavy and the default never needs it.

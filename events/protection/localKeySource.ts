@@ -8,6 +8,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, re
 import path from 'node:path'
 import { z } from 'zod'
 import type { Environment } from '../../domain/shared/environment.js'
+import type { KeyManagement } from './keyManagement.js'
+import { localKeyManagement } from './localKeyManagement.js'
 
 export const KEY_FILE_NAME = 'data-encryption-keys.json'
 
@@ -120,4 +122,10 @@ export function addKekToFile(file: string): LocalKeySource {
   const entry = newKeyEntry()
   writeKeyFileAtomically(file, { version: 1, current: entry.id, keys: [...content.keys, entry] }, false)
   return fromFile(file)
+}
+
+/** The local adapter over a key source; a key file is read again when another process rotated it. */
+export function keyManagementFor(source: LocalKeySource): KeyManagement {
+  const file = source.file
+  return localKeyManagement(source, file ? { reload: () => fromFile(file) } : {})
 }

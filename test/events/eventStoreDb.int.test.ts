@@ -26,6 +26,7 @@ import {
 import { START, WrongExpectedVersionError } from '../../events/store/port.js'
 import { comparePositions, encodePosition } from '../../events/store/positions.js'
 import { eventStoreContract } from '../contract/eventStoreContract.js'
+import { protectedEventStoreContract } from '../contract/protectedEventStoreContract.js'
 
 const url = process.env.EVENTSTORE_URL
 
@@ -34,6 +35,14 @@ t.test(
   url ? {} : { skip: 'EVENTSTORE_URL not set: no EventStoreDB to run the contract against (docker compose up eventstore)' },
   async (t) => {
     if (url) eventStoreContract(t, () => getEventStoreDbEventStore({ connectionString: url }))
+  },
+)
+
+t.test(
+  'EventStoreDB event codec contract',
+  url ? {} : { skip: 'EVENTSTORE_URL not set: no EventStoreDB to run the codec contract against' },
+  async (t) => {
+    if (url) protectedEventStoreContract(t, () => getEventStoreDbEventStore({ connectionString: url }))
   },
 )
 

@@ -6,11 +6,16 @@ import { getPostgresEventStore } from '../../events/store/postgres/index.js'
 import type { EventStore, RecordedEvent } from '../../events/store/port.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { collect, eventStoreContract, ev, uniqueStream } from '../contract/eventStoreContract.js'
+import { protectedEventStoreContract } from '../contract/protectedEventStoreContract.js'
 
 const url = await createTestDatabase(t)
 
 t.test('contract', async (t) => {
   eventStoreContract(t, () => getPostgresEventStore({ connectionString: url }))
+})
+
+t.test('event codec contract', async (t) => {
+  protectedEventStoreContract(t, () => getPostgresEventStore({ connectionString: url }))
 })
 
 /** A writer that opens a transaction, inserts an event and waits: the slow side of a race. */
