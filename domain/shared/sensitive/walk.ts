@@ -112,3 +112,21 @@ export function sensitiveLeaves(schema: z.ZodType, value: unknown): { field: str
   })
   return found
 }
+
+/** The paths of a schema's sensitive fields (`[]` marks an array's items), without a value: what is sealed, for docs and tests. */
+export function sensitivePaths(schema: z.ZodType, prefix = ''): string[] {
+  if (!hasSensitive(schema)) return []
+  if (isMarkedSensitive(schema)) return [prefix]
+  const def = defOf(schema)
+  const join = (key: string) => (prefix ? `${prefix}.${key}` : key)
+  switch (def.type) {
+    case 'object':
+      return Object.entries((schema as z.ZodObject).shape as Record<string, z.ZodType>).flatMap(([k, s]) => sensitivePaths(s, join(k)))
+    case 'array':
+      return sensitivePaths(def.element as z.ZodType, `${prefix}[]`)
+    case 'record':
+      return sensitivePaths(def.valueType as z.ZodType, join('*'))
+    default:
+      return [...new Set(childrenOf(schema).flatMap((child) => sensitivePaths(child, prefix)))]
+  }
+}
