@@ -18,7 +18,7 @@ import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
 import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
 import { type DataProtection, dataProtection } from '../events/protection/dataProtection.js'
 import { postgresDataKeyStore } from '../events/protection/dataKeys.js'
-import { openDataKeyDatabase } from '../events/protection/tables.js'
+import { openDataKeyCreationDatabase, openDataKeyDatabase } from '../events/protection/tables.js'
 import { eventCodec } from '../events/protection/eventCodec.js'
 import { type LocalKeySource, keyManagementFor, loadLocalKeySource } from '../events/protection/localKeySource.js'
 import { protectedEventStore } from '../events/protection/protectedEventStore.js'
@@ -130,7 +130,10 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   })
   await migrateToLatest(db)
   const onError = (error: unknown) => log.error({ err: error }, 'event store error')
-  const protection = dataProtection(postgresDataKeyStore(openDataKeyDatabase(pool), keyManagementFor(keySource)))
+  // New data keys commit without a WAL flush when the events that use them share the database (tables.ts says why).
+  const keyCreations = config.EVENTSTORE_URL ? undefined : openDataKeyCreationDatabase(databaseUrl, onError)
+  const keysDb = openDataKeyDatabase(pool)
+  const protection = dataProtection(postgresDataKeyStore(keysDb, keyManagementFor(keySource), keyCreations ?? keysDb))
   let adapter: EventStore
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the gRPC client is heavy and the default never needs it.
@@ -178,6 +181,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
       await webhooks.stop()
       await runner.stop()
       await store.close()
+      await keyCreations?.destroy()
       await db.destroy()
       await embedded?.stop()
     },

@@ -51,7 +51,12 @@ function checkSubject(subject: string): void {
     throw new RangeError('data key subject length out of bounds')
 }
 
-export function postgresDataKeyStore(db: Kysely<DataKeyDatabase>, kms: KeyManagement): DataKeyStore {
+export function postgresDataKeyStore(
+  db: Kysely<DataKeyDatabase>,
+  kms: KeyManagement,
+  /** Where new keys are inserted (tables.ts, openDataKeyCreationDatabase); `db` by default. */
+  creations: Kysely<DataKeyDatabase> = db,
+): DataKeyStore {
   const cache = new Map<string, { key: DataKey; expiresAt: number }>()
 
   function remember(key: DataKey): DataKey {
@@ -104,7 +109,7 @@ export function postgresDataKeyStore(db: Kysely<DataKeyDatabase>, kms: KeyManage
       if (hit?.state === 'shredded') throw new SubjectErasedError(subject)
       const fresh = newDataKey()
       const wrapped = await kms.wrap(fresh, subject)
-      const inserted = await db
+      const inserted = await creations
         .insertInto('data_keys')
         .values({ subject, kek_id: wrapped.kekId, wrapped_key: wrapped.wrapped })
         .onConflict((oc) => oc.column('subject').doNothing())
