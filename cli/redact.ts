@@ -1,6 +1,9 @@
 // What auditors must not see in full in an event: webhook signing secrets and API key hashes
-// (replaced), and identity document numbers (masked to their last four characters, enough to
-// match a record, too little to reuse it).
+// (replaced), and every sensitive field (tax ids, document numbers, phone numbers, dates of birth,
+// street lines: masked to their last four characters, enough to match a record, too little to reuse it).
+import { ERASED, mapSensitive } from '../domain/shared/sensitive/index.js'
+import { eventSchemaOf } from '../events/catalog.js'
+
 export const REDACTED_KEYS: ReadonlySet<string> = new Set(['secret', 'keyHash'])
 export const MASKED_KEYS: ReadonlySet<string> = new Set(['taxIdentificationNumber', 'idNumber'])
 export const REDACTED = '[redacted]'
@@ -24,4 +27,11 @@ function redact(value: unknown): unknown {
       return [key, redact(inner)]
     }),
   )
+}
+
+/** An event's data with each field its schema marks sensitive masked (ERASED stays as it is). */
+export function maskSensitive(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  const schema = eventSchemaOf(type)
+  if (!schema) return data
+  return mapSensitive(schema, data, (value) => (value === ERASED ? value : mask(value))) as Record<string, unknown>
 }

@@ -1,11 +1,11 @@
 // `events stream <stream>`: one stream's events as JSON lines, for auditors. Data is printed as
-// stored (not upcast), so the audit shows what was recorded; signing secrets and key hashes are
-// redacted wherever they appear.
+// recorded (opened by the event codec, not upcast); signing secrets and key hashes are redacted and
+// every sensitive field masked, and an erased customer's fields read [erased].
 import { parseArgs } from 'node:util'
 import { STORE_LIMITS } from '../../events/store/port.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
 import { CliError } from '../output.js'
-import { redactSecrets } from '../redact.js'
+import { maskSensitive, redactSecrets } from '../redact.js'
 
 /** Stream names are `<category>-<id>`; far shorter than this. */
 const MAX_STREAM_NAME_LENGTH = 200
@@ -32,7 +32,7 @@ export const eventsStream: CliCommand = {
             revision: e.revision.toString(),
             position: e.position,
             type: e.type,
-            data: redactSecrets(e.data),
+            data: redactSecrets(maskSensitive(e.type, e.data)),
             metadata: redactSecrets(e.metadata),
             recordedAt: e.recordedAt.toISOString(),
           })
