@@ -12,6 +12,8 @@ export const HTTP_BENCH_LIMITS = {
 
 export type HttpTarget = {
   url: string
+  /** Paths taken in turn, one per request (many streams instead of one); `url` gives the origin. */
+  paths?: readonly string[]
   method: 'GET' | 'POST' | 'PUT'
   headers?: Record<string, string>
   body?: string
@@ -42,6 +44,7 @@ export function runHttpBench(target: HttpTarget, options: { connections: number;
         ...(target.body ? { body: target.body } : {}),
         connections: options.connections,
         duration: options.durationSeconds,
+        ...(target.paths && target.paths.length > 0 ? { requests: [{ setupRequest: rotatingPath(target.paths) }] } : {}),
         timeout: HTTP_BENCH_LIMITS.requestTimeoutSeconds,
       },
       (error, result) => {
@@ -64,4 +67,14 @@ export function runHttpBench(target: HttpTarget, options: { connections: number;
       if (statusCode >= 200 && statusCode < 300) latencies.add(ms)
     })
   })
+}
+
+/** An autocannon setupRequest that gives each request the next path of the list. */
+function rotatingPath(paths: readonly string[]) {
+  let next = 0
+  return (request: { path?: string }) => {
+    const path = paths[next % paths.length]!
+    next += 1
+    return { ...request, path }
+  }
 }

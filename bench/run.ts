@@ -10,6 +10,7 @@ import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench
 import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
 import { WEBHOOK_BENCH_PLAN, type WebhookBenchResult, runWebhookBench } from './webhookBench.js'
 import { READ_BENCH_PLAN, READ_TARGETS, type ReadBenchResult, runReadBench } from './readBench.js'
+import { type ProtectionBenchResult, runProtectionBench } from './protectionBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -28,6 +29,9 @@ export const BENCH_PLAN = {
   healthSeconds: 5,
   toySeconds: 10,
   seededEndpoints: 20,
+  /** Customers whose verification data is saved in turn (one stream each, so no stream is hot). */
+  verificationCustomers: 200,
+  verificationSeconds: 10,
   /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
   quietWaitMs: 20_000,
   /** The whole run is abandoned past this. */
@@ -46,6 +50,15 @@ const ENDPOINT_BODY = JSON.stringify({
   description: 'benchmark endpoint',
   filterTypes: ['transfer.completed', 'transfer.failed'],
   metadata: { team: 'bench' },
+})
+
+// What a verification save carries: every kind of sensitive field (sealed in the event and the read model).
+const VERIFICATION_BODY = JSON.stringify({
+  phone: '+14155550123',
+  dateOfBirth: '1990-12-10',
+  nationality: 'US',
+  taxIdentificationNumber: '123-45-6789',
+  address: { addressLine1: '1 Main St', addressLine2: 'Apt 4', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
 })
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
@@ -162,11 +175,32 @@ async function apiPhase(db: BenchPostgres) {
       { url: `${endpoints}/${hot.id}`, method: 'PUT', headers: auth, body: HOT_STREAM_BODY },
       BENCH_PLAN.hotStreamSeconds,
     )
+    const verificationSave = await measureVerificationSaves(api, auth)
     const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
-    return { health, query, command, hotStream, twoProcessHotStream }
+    return { health, query, command, hotStream, verificationSave, twoProcessHotStream }
   } finally {
     await stopChild(api)
   }
+}
+
+/** Verification data (phone, date of birth, tax id, address lines) saved on many customers in turn. */
+async function measureVerificationSaves(api: ServerChild, auth: Record<string, string>) {
+  const paths: string[] = []
+  for (let i = 0; i < BENCH_PLAN.verificationCustomers; i++) {
+    const response = await fetch(`${api.baseUrl}/v1/customers/individuals`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: `Lovelace ${i}`, email: `ada${i}@example.com` }),
+    })
+    if (response.status !== 201) throw new Error(`creating a customer answered ${response.status}: ${await response.text()}`)
+    paths.push(`/v1/customers/${((await response.json()) as { id: string }).id}/verification`)
+  }
+  return measure(
+    'POST /v1/customers/{id}/verification',
+    api,
+    { url: api.baseUrl, paths, method: 'POST', headers: auth, body: VERIFICATION_BODY },
+    BENCH_PLAN.verificationSeconds,
+  )
 }
 
 /**
@@ -347,6 +381,15 @@ function ratioRow(name: string, value: number, target?: { text: string; pass: bo
   ]
 }
 
+function protectionLine(p: ProtectionBenchResult): string {
+  const us = (v: number) => `${v.toFixed(1)} µs`
+  return (
+    `(f) data protection per request, in process: verification save event sealed ${us(p.verificationSealUs)}, opened ` +
+    `${us(p.verificationOpenUs)}; endpoint event sealed ${us(p.endpointSealUs)}, opened ${us(p.endpointOpenUs)}; a new subject's data ` +
+    `key ${p.keyCreationMs.toFixed(3)} ms (one INSERT, no WAL flush wait)`
+  )
+}
+
 // ---- reads: the list routes against the read toy ----------------------------------------------
 
 function readRows(r: ReadBenchResult): Cell[][] {
@@ -393,6 +436,8 @@ async function main(): Promise<void> {
     postmasterPid: database.postmasterPid,
     log,
   })
+  log('data protection: codec and data key costs')
+  const protection = await runProtectionBench(await database.createDatabase('protection'))
   const reads = await runReadBench({
     createDatabase: (purpose) => database!.createDatabase(purpose),
     startChild,
@@ -413,6 +458,7 @@ async function main(): Promise<void> {
       pass: api.command.latency.p99Ms < TARGETS.commandP99Ms,
     }),
     httpRow('(b) query GET /v1/webhooks/endpoints', api.query),
+    httpRow('(b) command POST verification save (sealed fields)', api.verificationSave),
     httpRow('(b) hot stream PUT one endpoint', api.hotStream),
     httpRow(`(b) hot stream PUT one endpoint, ${BENCH_PLAN.hotStreamProcesses} processes`, api.twoProcessHotStream),
     httpRow('(c) ceiling GET /health', api.health),
@@ -422,6 +468,7 @@ async function main(): Promise<void> {
       pass: commandRatio >= TARGETS.commandToToyRatio,
     }),
     ratioRow('ratio query / toy req/s', api.query.requestsPerSecond / toy.requestsPerSecond),
+    ratioRow('ratio verification save / toy req/s', api.verificationSave.requestsPerSecond / toy.requestsPerSecond),
     ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
     ...webhooks.map(webhookRow),
@@ -474,7 +521,8 @@ async function main(): Promise<void> {
         `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the ` +
         `median round)`,
       readCpuLine(reads),
-      ...disturbed([appends.one, appends.many, api.command, api.query, api.hotStream, api.health, toy, ...webhooks]),
+      protectionLine(protection),
+      ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
       `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
       '',
