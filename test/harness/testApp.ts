@@ -85,6 +85,11 @@ export async function startTestApp(
     }
     assertNoSecretsLogged(logs, secrets)
   })
+  // The key-encryption keys must never reach a log either (base64 and hex, as they may be given).
+  for (const kek of runtime.keySource.keks.values()) {
+    secrets.add('key-encryption key', kek.toString('base64'))
+    secrets.add('key-encryption key', kek.toString('hex'))
+  }
   const newOrganization = async (name = 'Test organization') => {
     const org = await createOrganization(runtime.store, { name, environment: config.APP_ENV, actor: 'test' })
     secrets.add('API key', org.apiKey)
