@@ -8,7 +8,6 @@ import {
   expectedMonthlyPaymentsUsd,
   governmentId,
   ipAddress,
-  isoDate,
   longText,
   personName,
   phone,
