@@ -3,6 +3,7 @@
 import type { Logger } from 'pino'
 import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
+import { customersErase } from './commands/customersErase.js'
 import { eventsStream } from './commands/eventsStream.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   timersParked,
   timersRetry,
   eventsStream,
+  customersErase,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])

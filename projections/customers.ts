@@ -76,6 +76,12 @@ export const customersProjector: Projector = {
         .execute()
       return
     }
+    // A deleted customer's erasure (appended with its deletion, or later) has no row left to change.
+    if (
+      event.type === 'CustomerDataErased' &&
+      !(await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst())
+    )
+      return
     const row = await db.selectFrom('customers').select('state').where('id', '=', customerId).executeTakeFirstOrThrow()
     const next = existing(evolveCustomer(row.state, event), event)
     await db.updateTable('customers').set(customerColumns(next)).where('id', '=', customerId).execute()

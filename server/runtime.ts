@@ -149,7 +149,8 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     store,
     db: schedulerDb,
     workflows: allWorkflows,
-    consumers: timerConsumers,
+    protection,
+    consumers: timerConsumers({ customerDataRetentionDays: config.CUSTOMER_DATA_RETENTION_DAYS }),
     log,
     backoff: options.consumerBackoff,
   })

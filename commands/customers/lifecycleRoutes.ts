@@ -114,7 +114,8 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
         tags: CUSTOMER_TAGS,
         summary: 'Delete a customer that was never submitted for review',
         description:
-          'Emits customer.deleted; afterwards every operation on it answers 404. A customer once submitted keeps its record for ' +
+          'Emits customer.deleted; afterwards every operation on it answers 404, and its personal data is erased (crypto-shredded). ' +
+          'A customer once submitted keeps its record for ' +
           'compliance: 409 customer_not_deletable, archive it instead.',
         headers: writeHeaders,
         params: customerIdParams,
@@ -122,7 +123,8 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
       },
     },
     async (request) => {
-      await customers.handleToState(request, { type: 'DeleteCustomer', ...scoped(request, request.params.id) })
+      const actor = principalOf(request).keyId
+      await customers.handleToState(request, { type: 'DeleteCustomer', ...scoped(request, request.params.id), actor })
       return { id: request.params.id, deleted: true as const }
     },
   )

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { CustomerCommand } from '../../domain/customer/commands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
+import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import type { EventStore } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
@@ -41,6 +42,14 @@ const id = z.string().min(1).max(100)
 
 const customerTimerCommand = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ExpireVerificationSession'), organizationId: id, customerId: id, sessionId: id }),
+  z.strictObject({
+    type: z.literal('EraseCustomerData'),
+    organizationId: id,
+    customerId: id,
+    trigger: z.literal('RETENTION'),
+    erasedBy: z.string().min(1).max(CUSTOMER_LIMITS.erasedByMaxLength),
+    reason: z.string().min(1).max(CUSTOMER_LIMITS.erasureReasonMaxLength),
+  }),
 ])
 
 export const schedulableAggregates = {

@@ -1,5 +1,6 @@
 // Every workflow the service runs: one line per workflow.
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
+import { shredErasedCustomerData } from './shredErasedCustomerData.js'
 import type { Workflow } from './workflow.js'
 
-export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive]
+export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData]

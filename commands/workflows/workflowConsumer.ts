@@ -4,19 +4,24 @@
 // replay from position zero, issues them again with the same ids, and handleCommand appends nothing.
 import type { Consumer } from '../../events/consumers/consumer.js'
 import type { EventStore, Position } from '../../events/store/port.js'
-import { type Workflow, workflowContext } from './workflow.js'
+import { type Workflow, type WorkflowServices, workflowContext } from './workflow.js'
 
 /** The workflow's checkpoint in consumer_checkpoints. */
 export const workflowCheckpointName = (workflow: Workflow): string => `workflow:${workflow.name}`
 
-export function workflowConsumer<DB>(workflow: Workflow, store: EventStore, onAppended: (position: Position) => void): Consumer<DB> {
+export function workflowConsumer<DB>(
+  workflow: Workflow,
+  store: EventStore,
+  services: WorkflowServices,
+  onAppended: (position: Position) => void,
+): Consumer<DB> {
   return {
     name: workflowCheckpointName(workflow),
     handles: workflow.handles,
     async prepare(events) {
       for (const event of events) {
         for (const command of workflow.commandsFor(event)) {
-          const { position } = await command.run(store, workflowContext(workflow, event, command))
+          const { position } = await command.run(store, workflowContext(workflow, event, command), services)
           if (position !== undefined) onAppended(position)
         }
       }

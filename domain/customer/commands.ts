@@ -1,6 +1,7 @@
 // Commands the Customer aggregate decides. Ids, URLs and facts read from other streams
 // (documents, terms agreements) are supplied by the command layer, so decide() stays pure.
 import type { ReviewOutcome } from './enums.js'
+import type { ErasureTrigger } from './events.js'
 import type { AssociatedEntityData, CreateAssociatedBusinessBody, CreateAssociatedPersonBody } from './schemas/associatedEntity.js'
 import type { SaveBusinessVerificationBody } from './schemas/businessVerification.js'
 import type { CreateBusinessCustomerBody, CreateIndividualCustomerBody } from './schemas/create.js'
@@ -32,7 +33,15 @@ export type CustomerCommand =
   | (Scoped & { type: 'SubmitCustomer' })
   | (Scoped & { type: 'SimulateReview'; outcome: ReviewOutcome; reasons: string[] })
   | (Scoped & { type: 'ArchiveCustomer' })
-  | (Scoped & { type: 'DeleteCustomer' })
+  /** `actor`: who deletes; a draft's deletion also erases its data, in that actor's name. */
+  | (Scoped & { type: 'DeleteCustomer'; actor: string })
+  /** Not an API command: an operator (CLI) or the retention timer. */
+  | (Scoped & {
+      type: 'EraseCustomerData'
+      trigger: Exclude<ErasureTrigger, 'DELETED_BEFORE_SUBMISSION'>
+      erasedBy: string
+      reason: string
+    })
   | (Scoped & {
       type: 'AddAssociatedEntity'
       entityId: string

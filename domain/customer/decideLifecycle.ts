@@ -1,12 +1,13 @@
 // Create, submit, review (sandbox), archive and delete: the status machine of docs/decisions.md.
 //   DRAFT --submit (nothing missing)--> UNDER_REVIEW --review--> APPROVED | REJECTED | NEEDS_MORE_INFORMATION
 //   NEEDS_MORE_INFORMATION --save + submit--> UNDER_REVIEW;  any but ARCHIVED --archive--> ARCHIVED
-//   never submitted (DRAFT or ARCHIVED) --delete--> gone
+//   never submitted (DRAFT or ARCHIVED) --delete--> gone, its personal data erased in the same append
 import { DomainError, conflict } from '../errors.js'
 import type { CustomerCommandOf } from './commands.js'
 import type { CustomerStatus } from './enums.js'
 import type { CustomerEvent, CustomerSummary } from './events.js'
 import { EDITABLE_STATUSES } from './guards.js'
+import { erasureOnDelete } from './decideErasure.js'
 import { missingRequirements } from './requirements.js'
 import { sessionsOnReview, sessionsOnSubmit } from './decideSessions.js'
 import { type Customer, type CustomerState, individualName, summaryOf } from './state.js'
@@ -113,5 +114,5 @@ export function decideDelete(c: Customer, command: CustomerCommandOf<'DeleteCust
   // Once submitted, the verification record must be kept for compliance: archive instead.
   if (c.submittedAt !== null)
     throw conflict('customer_not_deletable', `Customer ${c.id} was submitted for review and cannot be deleted; archive it instead`)
-  return [{ type: 'CustomerDeleted', data: { customerId: c.id, deletedAt: command.now } }]
+  return [{ type: 'CustomerDeleted', data: { customerId: c.id, deletedAt: command.now } }, ...erasureOnDelete(c, command)]
 }

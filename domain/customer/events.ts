@@ -80,6 +80,22 @@ export const CustomerVerified = z.object({ customerId: z.string(), summary: cust
 export const CustomerArchived = z.object({ ...statusChange, archivedAt: z.string() })
 export const CustomerDeleted = z.object({ customerId: z.string(), deletedAt: z.string() })
 
+/** What made a customer's personal data go: an operator, the end of the retention period, or a draft's deletion. */
+export const ERASURE_TRIGGERS = ['OPERATOR', 'RETENTION', 'DELETED_BEFORE_SUBMISSION'] as const
+export type ErasureTrigger = (typeof ERASURE_TRIGGERS)[number]
+/**
+ * The audit record of an erasure: who, why and when. The customer's data key is destroyed next, by
+ * a workflow (commands/workflows/shredErasedCustomerData.ts); from then on every sensitive field
+ * of the customer reads as ERASED. It may follow CustomerDeleted (a draft's deletion erases it).
+ */
+export const CustomerDataErased = z.object({
+  customerId: z.string(),
+  erasedAt: z.string(),
+  erasedBy: z.string(),
+  reason: z.string(),
+  trigger: z.enum(ERASURE_TRIGGERS),
+})
+
 export const AssociatedEntityAdded = z.object({
   customerId: z.string(),
   entityId: z.string(),
@@ -124,6 +140,7 @@ export const customerEventSchemas = {
   CustomerVerified,
   CustomerArchived,
   CustomerDeleted,
+  CustomerDataErased,
   AssociatedEntityAdded,
   AssociatedEntityUpdated,
   VerificationSessionCreated,

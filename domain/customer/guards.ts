@@ -26,3 +26,10 @@ export function requireType(c: Customer, type: Customer['type']): void {
     throw new DomainError('conflict', 'customer_type_mismatch', `Customer ${c.id} is ${c.type}; this operation is for ${type} customers`)
   }
 }
+
+/** Nothing personal may be written for a customer whose data was erased (its data key is gone). */
+export function requireNotErased(c: Customer): void {
+  if (c.erasedAt !== null) {
+    throw conflict('customer_erased', `The personal data of customer ${c.id} was erased at ${c.erasedAt}; it can no longer change`)
+  }
+}

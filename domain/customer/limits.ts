@@ -28,4 +28,7 @@ export const CUSTOMER_LIMITS = {
   controllingOwnershipPercent: 25,
   /** A government id expiring this soon is a review warning, not a refusal. */
   governmentIdExpiryWarningDays: 30,
+  /** Why a customer's data was erased, as the audit event keeps it (the data key's shred reason holds as much). */
+  erasureReasonMaxLength: 500,
+  erasedByMaxLength: 200,
 } as const

@@ -138,6 +138,10 @@ export const customerPublicEvents: PublicEventMapper = (stored) => {
       )
     case 'TermsAccepted':
       return undefined
+    // Not published: an operator's audit record (who erased, why) is no platform's business, and a
+    // draft's deletion already sent customer.deleted. The spec lists no such public type either.
+    case 'CustomerDataErased':
+      return undefined
     default:
       return undefined
   }

@@ -6,6 +6,7 @@ import type { CustomerEvent, CustomerSummary, TermsAcceptance } from './events.j
 import type { AssociatedEntityData } from './schemas/associatedEntity.js'
 import type { BusinessProfile } from './schemas/businessVerification.js'
 import type { IndividualProfile } from './schemas/individualVerification.js'
+import { withoutPersonalData } from './erasure.js'
 
 export type AssociatedEntity = { id: string; entityType: EntityType; data: AssociatedEntityData; createdAt: string; updatedAt: string }
 
@@ -41,12 +42,19 @@ export type Customer = {
   statusReasons: string[]
   submittedAt: string | null
   reviewedAt: string | null
+  /** When its personal data was erased (its sensitive fields read ERASED since); null while kept. */
+  erasedAt: string | null
   createdAt: string
   updatedAt: string
 }
 
-/** A deleted customer keeps only its id: everything answers 404 afterwards. */
-export type CustomerState = { exists: false; deleted: boolean } | Customer
+/**
+ * A deleted customer keeps only its organization and whether its data was erased: everything
+ * answers 404 afterwards, but an erasure may still be recorded (decideErasure.ts).
+ */
+export type DeletedCustomer = { exists: false; deleted: true; organizationId: string; erasedAt: string | null }
+
+export type CustomerState = { exists: false; deleted: false } | DeletedCustomer | Customer
 
 export const initialCustomerState = (): CustomerState => ({ exists: false, deleted: false })
 
@@ -111,9 +119,16 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       statusReasons: [],
       submittedAt: null,
       reviewedAt: null,
+      erasedAt: null,
       createdAt: d.createdAt,
       updatedAt: d.createdAt,
     }
+  }
+  if (event.type === 'CustomerDataErased') {
+    // What the state held is gone too, so the read model (folded by this function) says so at once.
+    if (state.exists) return { ...state, ...withoutPersonalData(state), erasedAt: state.erasedAt ?? event.data.erasedAt }
+    assertInvariant(state.deleted, 'CustomerDataErased on a customer that never existed')
+    return { ...state, erasedAt: state.erasedAt ?? event.data.erasedAt }
   }
   assertInvariant(state.exists, `${event.type} on a customer that does not exist`)
   const c = state
@@ -146,7 +161,7 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     case 'CustomerArchived':
       return { ...c, status: 'ARCHIVED', updatedAt: event.data.archivedAt }
     case 'CustomerDeleted':
-      return { exists: false, deleted: true }
+      return { exists: false, deleted: true, organizationId: c.organizationId, erasedAt: c.erasedAt ?? null }
     case 'AssociatedEntityAdded': {
       const d = event.data
       const entity: AssociatedEntity = {

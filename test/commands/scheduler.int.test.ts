@@ -225,7 +225,8 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
     store,
     db,
     workflows: allWorkflows,
-    consumers: timerConsumers,
+    protection: h.runtime.protection,
+    consumers: timerConsumers({ customerDataRetentionDays: h.runtime.config.CUSTOMER_DATA_RETENTION_DAYS }),
     log: { info: () => undefined, error: () => undefined },
   })
   await runner.start()

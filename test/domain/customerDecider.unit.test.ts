@@ -184,7 +184,7 @@ t.test('status machine: review outcomes, resubmission, archive, delete', async (
     .thenThrows(t, 'customer_not_submittable')
   customer
     .given(submitted)
-    .when({ type: 'DeleteCustomer', ...scoped })
+    .when({ type: 'DeleteCustomer', ...scoped, actor: 'key_1' })
     .thenThrows(t, 'customer_not_deletable')
   const nmi = [...submitted, ...customerDecider.decide(review('NEEDS_MORE_INFORMATION'), customer.given(submitted).state)]
   customer
@@ -199,8 +199,20 @@ t.test('status machine: review outcomes, resubmission, archive, delete', async (
     .thenThrows(t, 'customer_archived')
   customer
     .given([createdIndividual])
-    .when({ type: 'DeleteCustomer', ...scoped })
-    .then(t, [{ type: 'CustomerDeleted', data: { customerId: id, deletedAt: now } }])
+    .when({ type: 'DeleteCustomer', ...scoped, actor: 'key_1' })
+    .then(t, [
+      { type: 'CustomerDeleted', data: { customerId: id, deletedAt: now } },
+      {
+        type: 'CustomerDataErased',
+        data: {
+          customerId: id,
+          erasedAt: now,
+          erasedBy: 'key_1',
+          reason: 'deleted before submission',
+          trigger: 'DELETED_BEFORE_SUBMISSION',
+        },
+      },
+    ])
 })
 
 t.test('terms: each method recorded once; an agreement of another organization is refused', async (t) => {

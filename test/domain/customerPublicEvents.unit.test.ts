@@ -83,6 +83,11 @@ t.test('status changes, verification, update and deletion', async (t) => {
     tags: ['cus_1'],
   })
   t.equal(map('TermsAccepted', { customerId: 'cus_1', acceptance: {} }), undefined, 'terms acceptances are not public events')
+  t.equal(
+    map('CustomerDataErased', { customerId: 'cus_1', erasedAt: 'now', erasedBy: 'alice', reason: 'asked', trigger: 'OPERATOR' }),
+    undefined,
+    "an erasure's audit record is not a public event",
+  )
   t.equal(map('WebhookEndpointCreated', {}), undefined, "other aggregates' events are not mapped here")
 })
 

@@ -92,7 +92,7 @@ t.test('sessions: a row per session, its status following the events (a second o
 })
 
 t.test('deleted: the customer and its sessions are gone', async (t) => {
-  const deleted = then(openSession([created], 'vsess_1'), { type: 'DeleteCustomer', ...scoped, now: later })
+  const deleted = then(openSession([created], 'vsess_1'), { type: 'DeleteCustomer', ...scoped, now: later, actor: 'key_1' })
   await customers.given(deleted).thenRows(t, { customers: [], verification_sessions: [] })
 })
 

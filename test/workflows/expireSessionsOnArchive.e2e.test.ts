@@ -104,7 +104,10 @@ t.test('a crash between the command and the checkpoint repeats nothing', async (
     },
   }
   await ensureCheckpoints(h.runtime.db, [crash.name])
-  const consumers = [workflowConsumer<ReadDatabase>(expireSessionsOnArchive, h.runtime.store, () => undefined), crash]
+  const consumers = [
+    workflowConsumer<ReadDatabase>(expireSessionsOnArchive, h.runtime.store, { protection: h.runtime.protection }, () => undefined),
+    crash,
+  ]
   await t.rejects(applyBatch(h.runtime.db, consumers, pending), /crash before the checkpoint commits/)
   const afterCrash = await streamOf(customerId)
   t.same(afterCrash.map((e) => e.type).slice(-2), ['CustomerArchived', 'VerificationSessionExpired'], 'the command ran')
