@@ -81,7 +81,7 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
       }
       const documentId = newId('doc')
       const sha256 = sha256Hex(bytes)
-      await deps.documentContents.put({ documentId, organizationId, content: bytes, sha256 })
+      await deps.documentContents.put({ documentId, organizationId, customerId: customerId ?? null, content: bytes, sha256 })
       const document = await documents.handle(request, {
         type: 'UploadDocument',
         documentId,
