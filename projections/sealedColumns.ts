@@ -34,7 +34,8 @@ function sealedJson<T>(schema: z.ZodType, recordOf: (id: string) => string): Sea
   // The subject is the row's aggregate id: erasing it (shredding its key) erases the row's leaves.
   return {
     schema,
-    seal: (protection, id, value) => protection.seal(schema, value, id, recordOf(id)),
+    // Stable sealing: a rebuild writes the same bytes, so `projections verify` compares rows as they are.
+    seal: (protection, id, value) => protection.sealStable(schema, value, id, recordOf(id)),
     open: (protection, id, value) => protection.open(schema, value, id, recordOf(id)),
     async openMany(protection, items) {
       if (items.length === 0) return []

@@ -49,8 +49,9 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
         tags: ['Documents'],
         summary: 'Upload a document (PDF, JPEG or PNG, base64, at most 5 MiB)',
         description:
-          'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is stored ' +
-          'durably and never logged or returned. 422: content not base64 (document_content_invalid), over 5 MiB decoded ' +
+          'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is ' +
+          "stored durably, encrypted with the customer's data key (the document's own without a customer), never logged; download it " +
+          'with GET /v1/documents/{id}/content. 422: content not base64 (document_content_invalid), over 5 MiB decoded ' +
           '(document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 413: body over ' +
           'the upload limit.',
         headers: writeHeaders,
