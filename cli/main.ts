@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
 import { eventsStream } from './commands/eventsStream.js'
+import { dataSealExisting } from './commands/dataSealExisting.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   timersParked,
   timersRetry,
   eventsStream,
+  dataSealExisting,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])
