@@ -264,4 +264,11 @@ t.test('after a shred, rebuilds succeed, sealed leaves read as erased and the co
   t.equal(content.statusCode, 410)
   t.match(content.json(), { error: 'GoneError', code: 'document_erased', statusCode: 410, requestId: /\w/ })
   t.notOk((await storedText()).includes('+14155550111'))
+  const refused = await h.request({
+    method: 'POST',
+    url: '/v1/documents',
+    payload: { customerId: customer.id, fileName: 'late.pdf', contentType: 'application/pdf', content: PDF.toString('base64') },
+  })
+  t.equal(refused.statusCode, 410, 'no new document for an erased customer')
+  t.match(refused.json(), { code: 'customer_erased', statusCode: 410 })
 })
