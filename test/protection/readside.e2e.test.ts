@@ -228,6 +228,8 @@ t.test('data seal-existing seals rows written in clear, and a second run changes
     'a second run seals nothing',
   )
   t.equal(await storedText(), after, 'and changes no row')
+  const usage = await runCli(['data', 'seal-existing', 'customers'], env)
+  t.equal(usage.code, 2, 'arguments are a usage error')
   // The projections still equal a rebuild from the events.
   const verified = await verifyProjections(
     h.runtime.store,
