@@ -5,6 +5,7 @@ import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
 import { customersErase } from './commands/customersErase.js'
 import { eventsStream } from './commands/eventsStream.js'
+import { dataSealExisting } from './commands/dataSealExisting.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
 import { orgsCreate } from './commands/orgsCreate.js'
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CliCommand[] = [
   timersRetry,
   eventsStream,
   customersErase,
+  dataSealExisting,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])

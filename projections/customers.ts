@@ -1,13 +1,15 @@
 // Projects customers and their verification sessions. Each event is applied to the stored
 // aggregate state with the decider's own evolve, so the read side can never drift from the
-// write side; columns used by lists and the expiry timer are copied out of the state.
+// write side; columns used by lists and the expiry timer are copied out of the state. The stored
+// state keeps its personal data sealed (sealedColumns.ts): opened, evolved, sealed again.
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { type CustomerEvent, customerEventSchemas } from '../domain/customer/events.js'
 import { type Customer, type CustomerState, evolveCustomer, initialCustomerState } from '../domain/customer/state.js'
 import { toJson } from './columnTypes.js'
 import { parsedEvent } from './parsedEvent.js'
 import type { CustomersTable, ReadDatabase, VerificationSessionsTable } from './schema.js'
-import type { Projector } from './runtime/projector.js'
+import type { ProjectionContext, Projector } from './runtime/projector.js'
+import { sealedCustomerState } from './sealedColumns.js'
 
 // ---- Evolve: event and stored state to rows (pure) -------------------------------------------
 function existing(state: CustomerState, event: CustomerEvent): Customer {
@@ -15,23 +17,24 @@ function existing(state: CustomerState, event: CustomerEvent): Customer {
   return state
 }
 
-function customerColumns(c: Customer) {
+/** The row's columns; `sealed` is the same state with its sensitive leaves sealed. */
+function customerColumns(c: Customer, sealed: Customer) {
   return {
     status: c.status,
     customer_name: c.customerName,
     email: c.email,
     country_code: c.countryCode,
     updated_at: c.updatedAt,
-    state: toJson(c),
+    state: toJson(sealed),
   } satisfies Updateable<CustomersTable>
 }
 
-const customerRow = (c: Customer): Insertable<CustomersTable> => ({
+const customerRow = (c: Customer, sealed: Customer): Insertable<CustomersTable> => ({
   id: c.id,
   organization_id: c.organizationId,
   type: c.type,
   created_at: c.createdAt,
-  ...customerColumns(c),
+  ...customerColumns(c, sealed),
 })
 
 function sessionRow(c: Customer, sessionId: string): Insertable<VerificationSessionsTable> | undefined {
@@ -49,6 +52,8 @@ function sessionRow(c: Customer, sessionId: string): Insertable<VerificationSess
 }
 
 // ---- Write ------------------------------------------------------------------------------------
+const seal = (ctx: ProjectionContext, c: Customer) => sealedCustomerState.seal(ctx.protection, c.id, c)
+
 async function upsertSession(db: Kysely<ReadDatabase>, row: Insertable<VerificationSessionsTable>): Promise<void> {
   await db
     .insertInto('verification_sessions')
@@ -61,7 +66,7 @@ export const customersProjector: Projector = {
   name: 'customers',
   tables: ['customers', 'verification_sessions'],
   handles: new Set(Object.keys(customerEventSchemas)),
-  async apply(db, recorded) {
+  async apply(db, recorded, ctx) {
     const event = parsedEvent<CustomerEvent>(recorded)
     const customerId = event.data.customerId
     if (event.type === 'CustomerDeleted') {
@@ -70,9 +75,10 @@ export const customersProjector: Projector = {
       return
     }
     if (event.type === 'CustomerCreated') {
+      const created = existing(evolveCustomer(initialCustomerState(), event), event)
       await db
         .insertInto('customers')
-        .values(customerRow(existing(evolveCustomer(initialCustomerState(), event), event)))
+        .values(customerRow(created, await seal(ctx, created)))
         .execute()
       return
     }
@@ -83,8 +89,13 @@ export const customersProjector: Projector = {
     )
       return
     const row = await db.selectFrom('customers').select('state').where('id', '=', customerId).executeTakeFirstOrThrow()
-    const next = existing(evolveCustomer(row.state, event), event)
-    await db.updateTable('customers').set(customerColumns(next)).where('id', '=', customerId).execute()
+    const before = await sealedCustomerState.open(ctx.protection, customerId, row.state)
+    const next = existing(evolveCustomer(before, event), event)
+    await db
+      .updateTable('customers')
+      .set(customerColumns(next, await seal(ctx, next)))
+      .where('id', '=', customerId)
+      .execute()
     const session = 'sessionId' in event.data ? sessionRow(next, event.data.sessionId) : undefined
     if (session) await upsertSession(db, session)
   },

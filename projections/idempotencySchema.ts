@@ -7,7 +7,10 @@ export interface IdempotencyKeysTable {
   fingerprint: string
   state: 'in_progress' | 'completed'
   response_status: number | null
+  /** Only in records from before issue 11 (sealed in place by `data seal-existing`). */
   response_body: string | null
+  /** The response body sealed with the organization's data key (server/idempotency/sealedResponse.ts). */
+  response_sealed: Buffer | null
   created_at: DefaultedTimestamp
   locked_until: Timestamp
 }

@@ -1,6 +1,7 @@
-// Projects webhook endpoints, secrets included (the dispatcher signs with them). A row holds the
-// aggregate's whole state, so each event is applied with the decider's own evolve to the state
-// read back from the row, and the row is written from the result.
+// Projects webhook endpoints, secrets included, sealed under the endpoint's key (sealedColumns.ts;
+// GET .../secret opens them). A row holds the aggregate's whole state, so each event is applied
+// with the decider's own evolve to the state read back (and opened) from the row, and the row is
+// written (sealed) from the result.
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely'
 import { type WebhookEndpointState, webhookEndpointDecider } from '../domain/webhook-endpoint/decider.js'
 import type { WebhookEndpointEvent } from '../domain/webhook-endpoint/events.js'
@@ -8,7 +9,8 @@ import type { RecordedEvent } from '../events/store/port.js'
 import { toJson } from './columnTypes.js'
 import { parsedEvent } from './parsedEvent.js'
 import type { ReadDatabase, WebhookEndpointsTable } from './schema.js'
-import type { Projector } from './runtime/projector.js'
+import type { ProjectionContext, Projector } from './runtime/projector.js'
+import { sealedEndpointSecrets } from './sealedColumns.js'
 
 type Endpoint = Extract<WebhookEndpointState, { status: 'active' | 'deleted' }>
 type Created = Extract<WebhookEndpointEvent, { type: 'WebhookEndpointCreated' }>
@@ -37,6 +39,7 @@ function evolve(state: WebhookEndpointState, event: WebhookEndpointEvent): Endpo
   return next
 }
 
+/** The row of a state whose secrets are already sealed. */
 function endpointRow(e: Endpoint) {
   return {
     id: e.id,
@@ -53,18 +56,25 @@ function endpointRow(e: Endpoint) {
 }
 
 // ---- Write ------------------------------------------------------------------------------------
+/** The states with their secrets sealed; the keys looked up in one statement first (then cached). */
+async function sealed(ctx: ProjectionContext, states: Endpoint[]): Promise<Endpoint[]> {
+  await ctx.protection.keys.keysForReading(states.map((e) => e.id))
+  return Promise.all(states.map(async (e) => ({ ...e, secrets: await sealedEndpointSecrets.seal(ctx.protection, e.id, e.secrets) })))
+}
+
 /**
  * Inserts created endpoints with one statement whose text is the same for any number of rows (one
  * JSON parameter): a multi-row VALUES list would be compiled, sent and planned anew for every
  * size, which cost more than the rows themselves. The same statement adds them to their
  * organizations' counts (a CTE), so the count costs no extra round trip.
  */
-function insertCreated(db: Kysely<ReadDatabase>, created: Created[]) {
-  const rows = created.map((event) => {
-    const e = evolve(webhookEndpointDecider.initialState(), event)
-    // The JSON columns go in as values inside the one JSON parameter, not as JSON text.
-    return { ...endpointRow(e), filter_types: e.filterTypes, metadata: e.metadata, secrets: e.secrets }
-  })
+async function insertCreated(db: Kysely<ReadDatabase>, created: Created[], ctx: ProjectionContext) {
+  const states = await sealed(
+    ctx,
+    created.map((event) => evolve(webhookEndpointDecider.initialState(), event)),
+  )
+  // The JSON columns go in as values inside the one JSON parameter, not as JSON text.
+  const rows = states.map((e) => ({ ...endpointRow(e), filter_types: e.filterTypes, metadata: e.metadata, secrets: e.secrets }))
   return db
     .with('inserted', (qb) =>
       qb
@@ -114,16 +124,20 @@ function deleteEndpoint(db: Kysely<ReadDatabase>, endpointId: string) {
  * Applies updates and rotations: the rows they touch read in one statement, the events evolved
  * in memory in order, each row written once (a hot endpoint's run of updates costs two statements).
  */
-async function updateEndpoints(db: Kysely<ReadDatabase>, events: Changed[]): Promise<void> {
+async function updateEndpoints(db: Kysely<ReadDatabase>, events: Changed[], ctx: ProjectionContext): Promise<void> {
   const ids = [...new Set(events.map((e) => e.data.endpointId))]
   const rows = await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute()
-  const states = new Map(rows.map((row) => [row.id, stateOf(row)]))
+  const secrets = await sealedEndpointSecrets.openMany(
+    ctx.protection,
+    rows.map((row) => ({ id: row.id, value: row.secrets })),
+  )
+  const states = new Map(rows.map((row, i) => [row.id, { ...stateOf(row), secrets: secrets[i]! }]))
   for (const event of events) {
     const state = states.get(event.data.endpointId)
     if (!state) throw new Error(`endpoint ${event.data.endpointId} has no row to apply ${event.type} to`)
     states.set(state.id, evolve(state, event))
   }
-  for (const state of states.values()) {
+  for (const state of await sealed(ctx, [...states.values()])) {
     const { id, organization_id: _org, created_at: _created, ...changed } = endpointRow(state)
     await db.updateTable('webhook_endpoints').set(changed).where('id', '=', id).execute()
   }
@@ -133,15 +147,15 @@ export const webhookEndpointsProjector: Projector = {
   // Runs of creates (the common case under load) become one INSERT, runs of updates one read and
   // a write per endpoint; a different kind of event flushes the run first, so the order of effects
   // is the order of events.
-  async applyMany(db, events: RecordedEvent[]) {
+  async applyMany(db, events: RecordedEvent[], ctx) {
     let created: Created[] = []
     let changed: Changed[] = []
     const flushCreated = async () => {
-      if (created.length > 0) await insertCreated(db, created)
+      if (created.length > 0) await insertCreated(db, created, ctx)
       created = []
     }
     const flushChanged = async () => {
-      if (changed.length > 0) await updateEndpoints(db, changed)
+      if (changed.length > 0) await updateEndpoints(db, changed, ctx)
       changed = []
     }
     for (const recorded of events) {
@@ -164,15 +178,15 @@ export const webhookEndpointsProjector: Projector = {
   name: 'webhook_endpoints',
   tables: ['webhook_endpoints', 'webhook_endpoint_counts'],
   handles: new Set(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted']),
-  async apply(db, recorded) {
+  async apply(db, recorded, ctx) {
     const event = parsedEvent<WebhookEndpointEvent>(recorded)
     switch (event.type) {
       case 'WebhookEndpointCreated':
-        return void (await insertCreated(db, [event]))
+        return void (await insertCreated(db, [event], ctx))
       case 'WebhookEndpointDeleted':
         return void (await deleteEndpoint(db, event.data.endpointId))
       default:
-        return updateEndpoints(db, [event])
+        return updateEndpoints(db, [event], ctx)
     }
   },
 }

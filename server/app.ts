@@ -33,7 +33,7 @@ export const HTTP_LIMITS = {
 
 /** `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks'>,
+  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks' | 'protection'>,
   logger: Logger,
   options: { resolver?: Resolver } = {},
 ): Promise<FastifyInstance> {
@@ -102,7 +102,8 @@ export async function buildApp(
       count: (organizationId) => countEndpoints(db, organizationId),
       maxPerOrganization: config.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
     },
-    documentContents: postgresDocumentContentStore(db),
+    documentContents: postgresDocumentContentStore(db, runtime.protection),
+    protection: runtime.protection,
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
   }
   await app.register(
@@ -111,7 +112,7 @@ export async function buildApp(
       // was spelled (%76 for v, mixed-case hex), and for no other route.
       await v1.register(authenticate, { db, environment: config.APP_ENV })
       await v1.register(onBehalfOf, { db })
-      await v1.register(idempotency, { db })
+      await v1.register(idempotency, { db, protection: runtime.protection })
       for (const area of AREA_PLUGINS) await v1.register(area, deps)
     },
     { prefix: '/v1' },

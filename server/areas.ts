@@ -16,6 +16,7 @@ import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../co
 import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
+import type { DataProtection } from '../events/protection/dataProtection.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
@@ -31,6 +32,8 @@ export type AreaDeps = {
   webhooks: WebhookDelivery
   webhookEndpoints: WebhookEndpointRouteDeps['webhookEndpoints']
   documentContents: DocumentContentStore
+  /** Opens what the read models keep sealed (customers' personal data, signing secrets, documents). */
+  protection: DataProtection
   verification: { urlBase: string; sessionTtlMs: number }
 }
 

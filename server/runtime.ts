@@ -143,7 +143,14 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     adapter = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
   const store = protectedEventStore(adapter, eventCodec(protection))
-  const projections = createProjectionRunner({ store, db, projectors: allProjectors, log, backoff: options.consumerBackoff })
+  const projections = createProjectionRunner({
+    store,
+    db,
+    projectors: allProjectors,
+    protection,
+    log,
+    backoff: options.consumerBackoff,
+  })
   const schedulerDb = openSchedulerDatabase(pool)
   const workflows = createWorkflowRunner({
     store,
@@ -158,6 +165,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   const webhooks = createWebhookDelivery({
     db,
     store,
+    protection,
     environment: config.APP_ENV,
     retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
     onError: (e, message) => log.error({ err: e }, message),

@@ -6,6 +6,7 @@ import type { PublicEventMapper } from '../domain/publicEvents.js'
 import type { EventStore, Position } from '../events/store/port.js'
 import type { ConsumerBackoff, ConsumerLog } from '../events/consumers/consumerGuard.js'
 import type { ReadDatabase } from '../projections/schema.js'
+import type { DataProtection } from '../events/protection/dataProtection.js'
 import { type Dispatcher, createDispatcher } from './dispatcher/dispatcher.js'
 import { type RetrySchedule, assertRetrySchedule } from './dispatcher/retrySchedule.js'
 import type { Environment } from '../domain/shared/environment.js'
@@ -35,6 +36,8 @@ export function createWebhookDelivery(deps: {
   /** The subscriber's failure lines (one per back-off) and its back-off limits. */
   log: ConsumerLog
   consumerBackoff?: Partial<ConsumerBackoff>
+  /** Seals the endpoint snapshots' signing secrets; the dispatcher opens them to sign. */
+  protection: DataProtection
 }) {
   assertRetrySchedule(deps.retryScheduleMs)
   let subscriber: WebhookSubscriber | undefined
@@ -47,6 +50,7 @@ export function createWebhookDelivery(deps: {
         dispatcher = createDispatcher({
           db: deps.db,
           store: deps.store,
+          protection: deps.protection,
           environment: deps.environment,
           schedule: deps.retryScheduleMs,
           tuning: dispatcherTuning(options.tuning),
@@ -61,6 +65,7 @@ export function createWebhookDelivery(deps: {
           store: deps.store,
           mappers: [...publicEventMappers, ...(options.extraMappers ?? [])],
           schedule: deps.retryScheduleMs,
+          protection: deps.protection,
           onDeliveries: () => dispatcher?.wake(),
           onError: deps.onError,
           log: deps.log,

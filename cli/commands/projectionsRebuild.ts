@@ -27,7 +27,7 @@ export const projectionsRebuild: CliCommand = {
       // One at a time: each rebuild briefly pauses its live projector while it swaps tables.
       for (const projector of selected) {
         log.info({ projection: projector.name }, 'rebuilding')
-        results.push(await rebuildProjection(runtime.store, runtime.db, projector))
+        results.push(await rebuildProjection(runtime.store, runtime.db, projector, { protection: runtime.protection }))
       }
       await out.document(results)
     }

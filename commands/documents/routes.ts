@@ -11,7 +11,8 @@ import {
 } from '../../domain/document/content.js'
 import { documentDecider } from '../../domain/document/decider.js'
 import { documentResource, toDocumentResource, uploadDocumentBody } from '../../domain/document/resource.js'
-import { invalid, notFound } from '../../domain/errors.js'
+import { DomainError, invalid, notFound } from '../../domain/errors.js'
+import { SubjectErasedError } from '../../events/protection/dataKeys.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { newId } from '../../domain/shared/ids.js'
 import type { EventStore } from '../../events/store/port.js'
@@ -49,13 +50,14 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
         tags: ['Documents'],
         summary: 'Upload a document (PDF, JPEG or PNG, base64, at most 5 MiB)',
         description:
-          'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is stored ' +
-          'durably and never logged or returned. 422: content not base64 (document_content_invalid), over 5 MiB decoded ' +
-          '(document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 413: body over ' +
-          'the upload limit.',
+          'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is ' +
+          "stored durably, encrypted with the customer's data key (the document's own without a customer), never logged; download it " +
+          'with GET /v1/documents/{id}/content. 422: content not base64 (document_content_invalid), over 5 MiB decoded ' +
+          '(document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 410: the ' +
+          "customer's data was erased (customer_erased). 413: body over the upload limit.",
         headers: writeHeaders,
         body: uploadDocumentBody,
-        response: { 201: documentResource, ...errorResponses(404, 409, 413, 422) },
+        response: { 201: documentResource, ...errorResponses(404, 409, 410, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -81,7 +83,14 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
       }
       const documentId = newId('doc')
       const sha256 = sha256Hex(bytes)
-      await deps.documentContents.put({ documentId, organizationId, content: bytes, sha256 })
+      try {
+        await deps.documentContents.put({ documentId, organizationId, customerId: customerId ?? null, content: bytes, sha256 })
+      } catch (error) {
+        // The customer's data was erased (its key shredded): nothing of theirs can be stored again.
+        if (error instanceof SubjectErasedError)
+          throw new DomainError('gone', 'customer_erased', `The data of customer ${customerId} was erased; it takes no new documents`)
+        throw error
+      }
       const document = await documents.handle(request, {
         type: 'UploadDocument',
         documentId,

@@ -24,7 +24,10 @@ export const uploadDocumentBody = z.object({
     .string()
     .min(4)
     .max(DOCUMENT_LIMITS.maxBase64Length)
-    .describe(`File content, base64; at most ${DOCUMENT_LIMITS.maxBytes} bytes decoded. Stored durably, never logged or returned.`),
+    .describe(
+      `File content, base64; at most ${DOCUMENT_LIMITS.maxBytes} bytes decoded. Stored durably and encrypted, never logged; ` +
+        'downloaded with GET /v1/documents/{id}/content.',
+    ),
 })
 export type UploadDocumentBody = z.infer<typeof uploadDocumentBody>
 

@@ -5,12 +5,14 @@
 import type { z } from 'zod'
 import { ERASED, mapSensitive, sensitiveLeaves } from '../../domain/shared/sensitive/index.js'
 import type { DataKey, DataKeyStore } from './dataKeys.js'
-import { isSealedText, openBytes, openText, sealBytes, sealText } from './fieldCipher.js'
+import { isSealedText, openBytes, openText, sealBytes, sealText, sealTextStable } from './fieldCipher.js'
 
 export type DataProtection = {
   keys: DataKeyStore
   /** The value with its sensitive leaves sealed (a new object); throws SubjectErasedError once erased. */
   seal<T>(schema: z.ZodType, value: T, subject: string, record: string): Promise<T>
+  /** `seal`, the same value always sealing to the same text (read models a rebuild and a verify reproduce). */
+  sealStable<T>(schema: z.ZodType, value: T, subject: string, record: string): Promise<T>
   /** The value with its sealed leaves opened (ERASED once the subject is erased). */
   open<T>(schema: z.ZodType, value: T, subject: string, record: string): Promise<T>
   /** `open` with a key already looked up (a page of rows: one lookup for all their subjects). */
@@ -37,16 +39,16 @@ export function openWithKey<T>(key: DataKey, schema: z.ZodType, value: T, record
 }
 
 export function dataProtection(keys: DataKeyStore): DataProtection {
+  async function sealWith<T>(sealLeaf: typeof sealText, schema: z.ZodType, value: T, subject: string, record: string): Promise<T> {
+    // Every leaf but the marker is sealed, whatever it looks like: text typed as "enc1..." too.
+    if (!sensitiveLeaves(schema, value).some((leaf) => leaf.value !== ERASED)) return value
+    const key = await keys.keyForWriting(subject)
+    return mapSensitive(schema, value, (leaf, field) => (leaf === ERASED ? leaf : sealLeaf(key, leaf, aadOf(record, field)))) as T
+  }
   return {
     keys,
-    async seal(schema, value, subject, record) {
-      // Every leaf but the marker is sealed, whatever it looks like: text typed as "enc1..." too.
-      if (!sensitiveLeaves(schema, value).some((leaf) => leaf.value !== ERASED)) return value
-      const key = await keys.keyForWriting(subject)
-      return mapSensitive(schema, value, (leaf, field) =>
-        leaf === ERASED ? leaf : sealText(key, leaf, aadOf(record, field)),
-      ) as typeof value
-    },
+    seal: (schema, value, subject, record) => sealWith(sealText, schema, value, subject, record),
+    sealStable: (schema, value, subject, record) => sealWith(sealTextStable, schema, value, subject, record),
     async open(schema, value, subject, record) {
       return openWithKey(await keys.keyForReading(subject), schema, value, record)
     },

@@ -2,7 +2,7 @@
 // field name) is authenticated but not stored: ciphertext moved to another record or field fails
 // to open. Text becomes `enc1.<base64url(iv | ciphertext | tag)>`; bytes become a version byte,
 // iv, ciphertext and tag.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 
 export const CIPHER_LIMITS = {
   keyBytes: 32,
@@ -19,9 +19,8 @@ export class CiphertextError extends Error {
   override readonly name = 'CiphertextError'
 }
 
-function seal(key: Buffer, plain: Buffer, aad: string): Buffer {
+function seal(key: Buffer, plain: Buffer, aad: string, iv: Buffer = randomBytes(CIPHER_LIMITS.ivBytes)): Buffer {
   if (key.length !== CIPHER_LIMITS.keyBytes) throw new RangeError('a data key is 32 bytes')
-  const iv = randomBytes(CIPHER_LIMITS.ivBytes)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   cipher.setAAD(Buffer.from(aad, 'utf8'))
   const body = Buffer.concat([cipher.update(plain), cipher.final()])
@@ -44,6 +43,21 @@ function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
 
 export function sealText(key: Buffer, plain: string, aad: string): string {
   return TEXT_PREFIX + seal(key, Buffer.from(plain, 'utf8'), aad).toString('base64url')
+}
+
+/**
+ * A synthetic IV (as SIV modes make one): an HMAC of the associated data and the text, under a key
+ * derived from the data key. The same text in the same record and field seals to the same bytes,
+ * and different texts get different IVs, so GCM never sees one IV with two plaintexts.
+ */
+function syntheticIv(key: Buffer, plain: string, aad: string): Buffer {
+  const ivKey = createHmac('sha256', key).update('enc1 synthetic iv').digest()
+  return createHmac('sha256', ivKey).update(aad).update('\0').update(plain).digest().subarray(0, CIPHER_LIMITS.ivBytes)
+}
+
+/** `sealText` with a synthetic IV: stable output for read models that a rebuild must reproduce byte for byte. */
+export function sealTextStable(key: Buffer, plain: string, aad: string): string {
+  return TEXT_PREFIX + seal(key, Buffer.from(plain, 'utf8'), aad, syntheticIv(key, plain, aad)).toString('base64url')
 }
 
 export function isSealedText(value: string): boolean {

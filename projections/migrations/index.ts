@@ -9,6 +9,7 @@ import * as m0006 from './0006_webhook_endpoint_counts.js'
 import * as m0007 from './0007_consumer_checkpoints.js'
 import * as m0008 from './0008_scheduled_commands.js'
 import * as m0009 from './0009_data_keys.js'
+import * as m0010 from './0010_sealed_idempotent_responses.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_consumer_checkpoints': m0007,
   '0008_scheduled_commands': m0008,
   '0009_data_keys': m0009,
+  '0010_sealed_idempotent_responses': m0010,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,7 @@ import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consum
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
 import type { EventStore } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
-import { type Projector, projectorConsumer } from './projector.js'
+import { type ProjectionContext, type Projector, projectorConsumer } from './projector.js'
 
 /** The projection runner's consumer name (all projectors share one subscription). */
 export const PROJECTIONS_CONSUMER = 'projections'
@@ -18,6 +18,7 @@ export function createProjectionRunner(deps: {
   store: EventStore
   db: Kysely<ReadDatabase>
   projectors: readonly Projector[]
+  protection: ProjectionContext['protection']
   log: ConsumerLog
   backoff?: Partial<ConsumerBackoff>
 }) {
@@ -25,7 +26,7 @@ export function createProjectionRunner(deps: {
     name: PROJECTIONS_CONSUMER,
     store: deps.store,
     db: deps.db,
-    consumers: deps.projectors.map(projectorConsumer),
+    consumers: deps.projectors.map((projector) => projectorConsumer(projector, { protection: deps.protection })),
     log: deps.log,
     backoff: deps.backoff,
     synchronousCommit: false,

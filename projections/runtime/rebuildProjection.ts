@@ -6,7 +6,7 @@ import type { EventStore, Position } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
 import { lockCheckpoint, setCheckpoint } from '../../events/consumers/checkpoints.js'
-import { type Projector, applyEvents } from './projector.js'
+import { type ProjectionContext, type Projector, applyEvents } from './projector.js'
 import { parseEventData } from '../../events/catalog.js'
 import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
@@ -27,6 +27,7 @@ export async function replay(
   store: EventStore,
   apply: Apply,
   projector: Projector,
+  ctx: ProjectionContext,
   from: Position,
   skipped: Skipped,
   until?: Position,
@@ -40,7 +41,7 @@ export async function replay(
     const handled = events
       .filter((e) => projector.handles.has(e.type) && !skipped.has(e.id))
       .map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
-    if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled))
+    if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled, ctx))
     count += events.length
     position = events[events.length - 1]!.position
   }
@@ -62,21 +63,31 @@ async function indexesOf(db: Kysely<ReadDatabase>, schema: string, table: string
 /** An index definition without its own name and schema, to pair a rebuilt index with the live one. */
 const shapeOf = (def: string) => def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+/, 'CREATE $1INDEX ON')
 
-export async function rebuildProjection(store: EventStore, db: Kysely<ReadDatabase>, projector: Projector): Promise<RebuildResult> {
+export async function rebuildProjection(
+  store: EventStore,
+  db: Kysely<ReadDatabase>,
+  projector: Projector,
+  ctx: ProjectionContext,
+): Promise<RebuildResult> {
   // One rebuild of a projection at a time, across processes: a second would drop the first's schema.
   return db.connection().execute(async (conn) => {
     const lockKey = `rebuild:${projector.name}`
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext(${lockKey})) AS locked`.execute(conn)
     if (!rows[0]?.locked) throw new RebuildAlreadyRunningError(`A rebuild of ${projector.name} is already running`)
     try {
-      return await rebuildUnlocked(store, db, projector)
+      return await rebuildUnlocked(store, db, projector, ctx)
     } finally {
       await sql`SELECT pg_advisory_unlock(hashtext(${lockKey}))`.execute(conn)
     }
   })
 }
 
-async function rebuildUnlocked(store: EventStore, db: Kysely<ReadDatabase>, projector: Projector): Promise<RebuildResult> {
+async function rebuildUnlocked(
+  store: EventStore,
+  db: Kysely<ReadDatabase>,
+  projector: Projector,
+  ctx: ProjectionContext,
+): Promise<RebuildResult> {
   const started = Date.now()
   const schema = `rebuild_${projector.name}`
   await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db)
@@ -88,13 +99,13 @@ async function rebuildUnlocked(store: EventStore, db: Kysely<ReadDatabase>, proj
   const skipped = await loadSkippedIds(db, PROJECTIONS_CONSUMER)
   const scoped = db.withSchema(schema)
   // One transaction per batch while the live tables serve; the tail runs inside the swap's.
-  const first = await replay(store, (work) => scoped.transaction().execute(work), projector, START, skipped)
+  const first = await replay(store, (work) => scoped.transaction().execute(work), projector, ctx, START, skipped)
 
   return db.transaction().execute(async (trx) => {
     // Holding the checkpoint row pauses the live projector; finish the tail, then swap.
     await lockCheckpoint(trx, projector.name)
     const scopedTrx = trx.withSchema(schema)
-    const tail = await replay(store, (work) => work(scopedTrx), projector, first.position, skipped)
+    const tail = await replay(store, (work) => work(scopedTrx), projector, ctx, first.position, skipped)
     for (const table of projector.tables) {
       const liveIndexes = await indexesOf(trx, 'public', table)
       await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx)

@@ -18,7 +18,7 @@ import type { EventStore, Position } from '../../events/store/port.js'
 import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { openReadDatabase } from '../database.js'
 import type { ReadDatabase } from '../schema.js'
-import type { Projector } from './projector.js'
+import type { ProjectionContext, Projector } from './projector.js'
 import { readCheckpoint } from '../../events/consumers/checkpoints.js'
 import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
@@ -131,6 +131,7 @@ async function verifyOne(
   store: EventStore,
   conn: Kysely<ReadDatabase>,
   projector: Projector,
+  ctx: ProjectionContext,
   maxSnapshotTries: number,
 ): Promise<VerifyResult> {
   const started = Date.now()
@@ -150,6 +151,7 @@ async function verifyOne(
         store,
         (work) => conn.transaction().execute((trx) => work(trx.withSchema('pg_temp'))),
         projector,
+        ctx,
         shadowAt,
         skipped,
         target,
@@ -163,7 +165,7 @@ async function verifyOne(
         const moved =
           store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, skipped, shadowAt, position))
         if (moved && attempt < maxSnapshotTries) continue
-        if (moved) events += (await replay(store, (work) => work(shadow), projector, shadowAt, skipped, position)).count
+        if (moved) events += (await replay(store, (work) => work(shadow), projector, ctx, shadowAt, skipped, position)).count
         const tables: TableVerification[] = []
         for (const table of projector.tables) tables.push(await compareTable(conn, table))
         return {
@@ -192,6 +194,7 @@ export async function verifyProjections(
   store: EventStore,
   connectionString: string,
   projectors: readonly Projector[],
+  ctx: ProjectionContext,
   options: { maxSnapshotTries?: number } = {},
 ): Promise<VerifyResult[]> {
   const maxSnapshotTries = options.maxSnapshotTries ?? VERIFY_LIMITS.maxSnapshotTries
@@ -199,7 +202,7 @@ export async function verifyProjections(
   try {
     return await db.connection().execute(async (conn) => {
       const results: VerifyResult[] = []
-      for (const projector of projectors) results.push(await verifyOne(store, conn, projector, maxSnapshotTries))
+      for (const projector of projectors) results.push(await verifyOne(store, conn, projector, ctx, maxSnapshotTries))
       return results
     })
   } finally {

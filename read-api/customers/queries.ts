@@ -1,8 +1,10 @@
 // Reads of the customers read model, always scoped to one organization (and to the X-On-Behalf-Of
-// customer when there is one).
+// customer when there is one). The stored state is sealed: a customer is opened with its key, a
+// page with one key lookup for all its customers.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Customer } from '../../domain/customer/state.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import { type DataProtection, sealedCustomerState } from '../../projections/sealedColumns.js'
 import { type CursorQuery, inListOrder } from '../../http/pagination/cursorPage.js'
 import { pageLimit, pageOffset } from '../../http/pagination/offsetPage.js'
 import type { CustomerListQuery } from './listQuery.js'
@@ -11,7 +13,21 @@ export type Scope = { organizationId: string; onBehalfOf: string | undefined }
 /** A listed customer: its id (the cursor) and state; the sort columns stay in Postgres (a Date per row costs CPU). */
 type Row = { id: string; state: Customer }
 
-export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: string): Promise<Customer | undefined> {
+/** The page's rows with their states opened (one key lookup). */
+async function opened(protection: DataProtection, rows: Row[]): Promise<Row[]> {
+  const states = await sealedCustomerState.openMany(
+    protection,
+    rows.map((row) => ({ id: row.id, value: row.state })),
+  )
+  return rows.map((row, i) => ({ id: row.id, state: states[i]! }))
+}
+
+export async function findCustomer(
+  db: Kysely<ReadDatabase>,
+  protection: DataProtection,
+  scope: Scope,
+  id: string,
+): Promise<Customer | undefined> {
   if (scope.onBehalfOf !== undefined && scope.onBehalfOf !== id) return undefined
   const row = await db
     .selectFrom('customers')
@@ -19,7 +35,7 @@ export async function findCustomer(db: Kysely<ReadDatabase>, scope: Scope, id: s
     .where('organization_id', '=', scope.organizationId)
     .where('id', '=', id)
     .executeTakeFirst()
-  return row?.state
+  return row && sealedCustomerState.open(protection, id, row.state)
 }
 
 function filtered(db: Kysely<ReadDatabase>, scope: Scope, q: CustomerListQuery) {
@@ -36,6 +52,7 @@ const descending = (q: CustomerListQuery) => q.sort.startsWith('-')
 
 export async function listCustomersByOffset(
   db: Kysely<ReadDatabase>,
+  protection: DataProtection,
   scope: Scope,
   q: CustomerListQuery,
 ): Promise<{ rows: Row[]; total: number }> {
@@ -52,12 +69,13 @@ export async function listCustomersByOffset(
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
   ])
-  return { rows, total: Number(count.total) }
+  return { rows: await opened(protection, rows), total: Number(count.total) }
 }
 
 /** Cursor page plus one row (the has_more probe), in the sort's order (inListOrder); undefined for an unknown cursor. */
 export async function listCustomersByCursor(
   db: Kysely<ReadDatabase>,
+  protection: DataProtection,
   scope: Scope,
   q: CustomerListQuery,
   page: CursorQuery,
@@ -85,5 +103,5 @@ export async function listCustomersByCursor(
     .orderBy('id', desc ? 'desc' : 'asc')
     .limit(page.page_size + 1)
     .execute()
-  return inListOrder(rows, page)
+  return inListOrder(await opened(protection, rows), page)
 }

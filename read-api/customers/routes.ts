@@ -23,6 +23,7 @@ import { toCursorPage, unknownCursor } from '../../http/pagination/cursorPage.js
 import { cursorOf, isOffsetMode } from '../../http/pagination/offsetOrCursor.js'
 import { toOffsetPage } from '../../http/pagination/offsetPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import type { DataProtection } from '../../projections/sealedColumns.js'
 import { customerListQuery, customerListResponse, listFilters } from './listQuery.js'
 import { type Scope, findCustomer, listCustomersByCursor, listCustomersByOffset } from './queries.js'
 import { principalOf } from '../../http/principal.js'
@@ -32,9 +33,12 @@ const scopeOf = (request: FastifyRequest): Scope => ({
   onBehalfOf: request.onBehalfOf,
 })
 
-export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
+export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; protection: DataProtection }> = async (
+  app,
+  { db, protection },
+) => {
   async function customerOr404(request: FastifyRequest, id: string): Promise<Customer> {
-    const customer = await findCustomer(db, scopeOf(request), id)
+    const customer = await findCustomer(db, protection, scopeOf(request), id)
     if (!customer) throw notFound('Customer', id)
     return customer
   }
@@ -54,11 +58,11 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       const q = request.query
       const toItem = (row: { state: Customer }) => toCustomerResource(row.state)
       if (isOffsetMode(q)) {
-        const { rows, total } = await listCustomersByOffset(db, scopeOf(request), q)
+        const { rows, total } = await listCustomersByOffset(db, protection, scopeOf(request), q)
         return toOffsetPage(rows, total, q, toItem)
       }
       const page = cursorOf(q)
-      const rows = await listCustomersByCursor(db, scopeOf(request), q, page)
+      const rows = await listCustomersByCursor(db, protection, scopeOf(request), q, page)
       if (!rows) throw unknownCursor(q)
       return toCursorPage(rows, page, { path: '/v1/customers', filters: listFilters(q) }, toItem)
     },

@@ -12,13 +12,17 @@ import { errorResponses } from '../../http/errorBody.js'
 import { idParam } from '../../http/idParam.js'
 import { cursorPageSchema, cursorQuery, toCursorPage } from '../../http/pagination/cursorPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import { type DataProtection, sealedEndpointSecrets } from '../../projections/sealedColumns.js'
 import { findEndpoint, listEndpoints, listedToResource, rowToView } from './queries.js'
 import { principalOf } from '../../http/principal.js'
 
 const endpointParams = idParam('endpointId', 'ep_', 'Endpoint')
 const TAGS = ['Webhooks']
 
-export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase> }> = async (app, { db }) => {
+export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; protection: DataProtection }> = async (
+  app,
+  { db, protection },
+) => {
   app.get(
     '/webhooks/endpoints',
     {
@@ -66,7 +70,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
       const row = await findEndpoint(db, principalOf(request).organizationId, request.params.endpointId)
       if (!row) throw notFound('Webhook endpoint', request.params.endpointId)
       reply.header('cache-control', 'no-store')
-      return toWebhookSecretResource(row.secrets, new Date())
+      return toWebhookSecretResource(await sealedEndpointSecrets.open(protection, row.id, row.secrets), new Date())
     },
   )
 }

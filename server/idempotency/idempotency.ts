@@ -2,14 +2,16 @@
 // durable in Postgres, scoped to the organization, kept 24 hours. The first request claims the key
 // with an INSERT; a replay returns the stored status and body with `Idempotent-Replayed: true`.
 // Like Stripe, nothing is stored for requests refused before the handler runs (authentication,
-// validation, a concurrent twin).
+// validation, a concurrent twin). The stored body is sealed (sealedResponse.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Kysely, sql } from 'kysely'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { ApiError } from '../../http/errorBody.js'
 import { idempotencyKey, invalidIdempotencyKey } from '../../http/headers.js'
+import type { DataProtection } from '../../events/protection/dataProtection.js'
 import { requestFingerprint } from './fingerprint.js'
+import { openResponse, sealResponse } from './sealedResponse.js'
 
 export const IDEMPOTENCY_LIMITS = {
   retentionMs: 24 * 60 * 60 * 1000,
@@ -42,6 +44,7 @@ async function claim(db: Kysely<ReadDatabase>, organizationId: string, key: stri
       state: 'in_progress',
       response_status: null,
       response_body: null,
+      response_sealed: null,
       locked_until: lockedUntil,
     })
     .onConflict((oc) => oc.columns(['organization_id', 'key']).doNothing())
@@ -50,8 +53,8 @@ async function claim(db: Kysely<ReadDatabase>, organizationId: string, key: stri
   return inserted !== undefined
 }
 
-export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely<ReadDatabase> }) => {
-  const { db } = options
+export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely<ReadDatabase>; protection: DataProtection }) => {
+  const { db, protection } = options
   app.decorateRequest('idempotency', undefined)
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -99,7 +102,8 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
         reply.header('Idempotent-Replayed', 'true')
         reply.header('content-type', 'application/json; charset=utf-8')
         request.idempotency = undefined
-        return reply.code(existing.response_status ?? 200).send(existing.response_body ?? '')
+        const body = await openResponse(protection, { organizationId, key }, existing)
+        return reply.code(existing.response_status ?? 200).send(body)
       }
       if (existing.locked_until.getTime() > Date.now()) {
         throw new ApiError(
@@ -141,7 +145,7 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
     }
     await db
       .updateTable('idempotency_keys')
-      .set({ state: 'completed', response_status: reply.statusCode, response_body: body })
+      .set({ state: 'completed', response_status: reply.statusCode, response_sealed: await sealResponse(protection, claimKey, body) })
       .where('organization_id', '=', claimKey.organizationId)
       .where('key', '=', claimKey.key)
       .execute()

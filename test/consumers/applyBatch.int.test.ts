@@ -9,9 +9,10 @@ import { webhookEndpointsProjector } from '../../projections/webhookEndpoints.js
 import type { RecordedEvent } from '../../events/store/port.js'
 import { encodePosition } from '../../events/store/positions.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
+import { testProtection } from '../domain/projectorSpec.js'
 
 const url = await createTestDatabase(t)
-const { db } = openReadDatabase(url, 2)
+const { db, pool } = openReadDatabase(url, 2)
 t.teardown(() => db.destroy())
 await migrateToLatest(db)
 
@@ -47,7 +48,8 @@ const endpointsOf = async (organizationId: string) =>
   await db.selectFrom('webhook_endpoints').select(['id', 'metadata']).where('organization_id', '=', organizationId).orderBy('id').execute()
 
 await ensureCheckpoints(db, [webhookEndpointsProjector.name, 'failing'])
-const endpoints = projectorConsumer(webhookEndpointsProjector)
+const ctx = { protection: testProtection(pool) }
+const endpoints = projectorConsumer(webhookEndpointsProjector, ctx)
 
 t.test('rows and checkpoint commit together; a replayed batch is skipped', async (t) => {
   const org = `org_${randomUUID()}`
@@ -78,7 +80,14 @@ t.test('a projector that fails rolls back every row and checkpoint of the batch'
   // Ordered so the endpoints projector writes its rows first, then the failing one throws.
   const projectors = [webhookEndpointsProjector, failing].sort((a, b) => (a.name > b.name ? -1 : 1))
   t.equal(projectors[0], webhookEndpointsProjector)
-  await t.rejects(applyBatch(db, projectors.map(projectorConsumer), [created(org), created(org)]), /projector bug/)
+  await t.rejects(
+    applyBatch(
+      db,
+      projectors.map((p) => projectorConsumer(p, ctx)),
+      [created(org), created(org)],
+    ),
+    /projector bug/,
+  )
   t.same(await endpointsOf(org), [], 'no rows')
   t.equal(await checkpoint(webhookEndpointsProjector.name), before, 'checkpoint unchanged')
   t.equal(await checkpoint('failing'), '', 'the failing one unchanged too')

@@ -12,9 +12,10 @@ import { migrateToLatest, openReadDatabase } from '../../projections/database.js
 import { migrationProvider } from '../../projections/migrations/index.js'
 import { createProjectionRunner } from '../../projections/runtime/projectionRunner.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
+import { testProtection } from '../domain/projectorSpec.js'
 
 const url = await createTestDatabase(t)
-const { db } = openReadDatabase(url, 4)
+const { db, pool } = openReadDatabase(url, 4)
 t.teardown(() => db.destroy())
 const silent = { info: () => undefined, error: () => undefined }
 
@@ -46,7 +47,7 @@ t.test('a database at migration 0006 with stored checkpoints keeps its positions
   // The projection runner resumes from them (nothing in the store lies past them to apply).
   const store = await getPostgresEventStore({ connectionString: url })
   t.teardown(() => store.close())
-  const runner = createProjectionRunner({ store, db, projectors: allProjectors, log: silent })
+  const runner = createProjectionRunner({ store, db, projectors: allProjectors, protection: testProtection(pool), log: silent })
   await runner.catchUp()
   t.same(Object.fromEntries(runner.progress()), Object.fromEntries(projected), 'the runner starts where each projector stood')
   t.same(

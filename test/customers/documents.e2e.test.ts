@@ -1,5 +1,5 @@
 // Document upload through HTTP: doc_ ids, type and size limits, bytes checked against the type,
-// content stored durably in Postgres and never logged or returned.
+// content stored durably (sealed) in Postgres, never logged, downloaded through GET .../content.
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import t from 'tap'
@@ -39,7 +39,9 @@ t.test('upload: 201 with a doc_ id and metadata; the bytes are stored in Postgre
   const got = await h.request({ method: 'GET', url: `/v1/documents/${doc.id}` })
   t.same(got.json(), doc)
   const row = await h.runtime.db.selectFrom('document_contents').selectAll().where('document_id', '=', doc.id).executeTakeFirstOrThrow()
-  t.ok(Buffer.compare(row.content, JPEG) === 0, 'stored bytes equal the upload')
+  t.notOk(row.content.includes(Buffer.from('jpeg-secret-content-marker')), 'the stored bytes are sealed')
+  const content = await h.request({ method: 'GET', url: `/v1/documents/${doc.id}/content` })
+  t.ok(Buffer.compare(content.rawPayload, JPEG) === 0, 'the stored bytes open to the upload')
   t.equal(row.sha256, doc.sha256)
   const all = lines.join('')
   t.notOk(all.includes('jpeg-secret-content-marker') || all.includes(JPEG.toString('base64')), 'content never logged')

@@ -7,6 +7,7 @@ import type { CustomerEvent } from '../../domain/customer/events.js'
 import { customersProjector } from '../../projections/customers.js'
 import { individualCreated } from '../domain/customerEvents.js'
 import { projectionDatabase, projectorSpec } from '../domain/projectorSpec.js'
+import { ERASED } from '../../domain/shared/sensitive/index.js'
 
 const now = '2026-03-01T10:00:00.000Z'
 const later = '2026-03-02T10:00:00.000Z'
@@ -99,4 +100,25 @@ t.test('deleted: the customer and its sessions are gone', async (t) => {
 t.test('an update to a customer the read model never saw fails the batch', async (t) => {
   const archived = then([created], { type: 'ArchiveCustomer', ...scoped, now: later })
   await customers.given(archived.slice(1)).thenThrows(t, /no result/)
+})
+
+t.test('personal data: stored sealed (the spec checks every sensitive leaf), read back opened', async (t) => {
+  const withPhone: CustomerEvent = { ...created, data: { ...created.data, phone: '+14155550123' } } as CustomerEvent
+  await customers.given([withPhone]).thenRows(t, {
+    customers: [{ id: 'cus_1', state: { phone: '+14155550123' } }],
+  })
+})
+
+t.test('a shredded customer: its events read as erased project the marker, with no key to write with', async (t) => {
+  t.ok(await customers.protection.keys.shred('cus_9', 'test'))
+  const erased = individualCreated(now, { customerId: 'cus_9' })
+  const events = then([{ ...erased, data: { ...erased.data, phone: ERASED } } as CustomerEvent], {
+    type: 'ArchiveCustomer',
+    ...scoped,
+    customerId: 'cus_9',
+    now: later,
+  })
+  await customers.given(events).thenRows(t, {
+    customers: [{ id: 'cus_9', status: 'ARCHIVED', state: { phone: ERASED, individual: { firstName: 'Ada' } } }],
+  })
 })

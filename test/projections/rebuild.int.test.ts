@@ -19,7 +19,7 @@ const indexNames = async () =>
 t.test('index names survive a rebuild', async (t) => {
   const before = await indexNames()
   t.ok(before.includes('webhook_endpoints_org_id'))
-  const result = await rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector)
+  const result = await rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector, h.runtime)
   t.ok(result.events > 0)
   t.same(await indexNames(), before)
   t.equal((await h.request({ method: 'GET', url: '/v1/webhooks/endpoints' })).json().data.length, 3)
@@ -27,8 +27,8 @@ t.test('index names survive a rebuild', async (t) => {
 
 t.test('a second rebuild of the same projection at once is refused', async (t) => {
   const [a, b] = await Promise.allSettled([
-    rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector),
-    rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector),
+    rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector, h.runtime),
+    rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector, h.runtime),
   ])
   const outcomes = [a, b]
   t.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1, 'one ran')

@@ -12,7 +12,7 @@ const snapshotsProjector: Projector = {
   name: 'webhook_delivery_endpoints',
   tables: ['webhook_delivery_endpoints'],
   handles: new Set(['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointSecretRotated', 'WebhookEndpointDeleted']),
-  apply: (db, recorded) => applyEndpointEvent(db, parsedEvent<WebhookEndpointEvent>(recorded)),
+  apply: (db, recorded, ctx) => applyEndpointEvent(db, parsedEvent<WebhookEndpointEvent>(recorded), ctx.protection),
 }
 const snapshots = projectorSpec(await projectionDatabase(t), snapshotsProjector)
 const now = '2026-03-01T10:00:00.000Z'

@@ -35,7 +35,9 @@ function movingStore(): EventStore {
 for (const maxSnapshotTries of [1, 20]) {
   t.test(`the live projection moves during the verification (snapshot tries: ${maxSnapshotTries})`, async (t) => {
     const before = created
-    const [result] = await verifyProjections(movingStore(), h.runtime.databaseUrl, [webhookEndpointsProjector], { maxSnapshotTries })
+    const [result] = await verifyProjections(movingStore(), h.runtime.databaseUrl, [webhookEndpointsProjector], h.runtime, {
+      maxSnapshotTries,
+    })
     t.equal(created, before + 1, 'an endpoint was created mid-verification')
     t.equal(result!.differences, 0, 'no difference')
     t.match(

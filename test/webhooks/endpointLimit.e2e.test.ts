@@ -17,7 +17,7 @@ const create = (apiKey?: string) =>
   })
 const eventCount = async () => (await h.runtime.store.readAll({ maxCount: 10_000 })).length
 const verifyDifferences = async () =>
-  (await verifyProjections(h.runtime.store, h.runtime.databaseUrl, [webhookEndpointsProjector]))[0]?.differences ?? -1
+  (await verifyProjections(h.runtime.store, h.runtime.databaseUrl, [webhookEndpointsProjector], h.runtime))[0]?.differences ?? -1
 const countRow = async (organizationId: string) =>
   (
     await h.runtime.db
@@ -58,7 +58,7 @@ t.test('a rebuild recomputes the counts from the events, and verify finds no dif
     .where('organization_id', '=', h.org.organizationId)
     .execute()
   t.ok((await verifyDifferences()) > 0, 'verify sees the tampered count')
-  await rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector)
+  await rebuildProjection(h.runtime.store, h.runtime.db, webhookEndpointsProjector, h.runtime)
   t.equal(await countRow(h.org.organizationId), before, 'rebuilt from the events')
   t.equal(await verifyDifferences(), 0)
 })

@@ -4,6 +4,8 @@ import type { EventStore } from '../../events/store/port.js'
 import type { Kysely } from 'kysely'
 import { validSecrets } from '../../domain/webhook-endpoint/decider.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import type { DataProtection } from '../../events/protection/dataProtection.js'
+import { sealedEndpointSecrets } from '../../projections/sealedColumns.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { postDelivery, type PostOutcome } from '../egress/postDelivery.js'
 import { type Resolver, resolveTarget } from '../egress/resolveTarget.js'
@@ -31,6 +33,8 @@ export class EgressRefused extends Error {
 export type DeliverDeps = {
   db: Kysely<ReadDatabase>
   store: EventStore
+  /** Opens the endpoint's sealed signing secrets, just before signing. */
+  protection: DataProtection
   environment: Environment
   schedule: RetrySchedule
   requestTimeoutMs: number
@@ -67,10 +71,11 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
       )
     outcome = { status: 0, body: '', error: decision.reason, durationMs: Date.now() - attemptedAt.getTime(), aborted: false }
   } else {
+    const secrets = await sealedEndpointSecrets.open(deps.protection, d.endpointId, endpoint.secrets)
     const headers = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
-      ...signDelivery(d.messageId, d.body, validSecrets(endpoint.secrets, attemptedAt), attemptedAt),
+      ...signDelivery(d.messageId, d.body, validSecrets(secrets, attemptedAt), attemptedAt),
     }
     outcome = await postDelivery(decision.target, headers, d.body, {
       timeoutMs: Math.max(1, deadline - Date.now()),

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { EventStore } from '../../events/store/port.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { Resolver } from '../egress/resolveTarget.js'
 import type { DispatcherTuning } from '../limits.js'
@@ -21,6 +22,7 @@ export type Dispatcher = ReturnType<typeof createDispatcher>
 export function createDispatcher(deps: {
   db: Kysely<ReadDatabase>
   store: EventStore
+  protection: DataProtection
   environment: Environment
   schedule: RetrySchedule
   tuning: DispatcherTuning

@@ -1,7 +1,10 @@
 // Keeps webhook_delivery_endpoints in step with the endpoint events the subscriber reads, using
 // the aggregate's own evolve. Fan-out then sees each endpoint exactly as it was when the event it
-// fans out was recorded (enabled, filters), whatever the projections' progress.
+// fans out was recorded (enabled, filters), whatever the projections' progress. The signing secrets
+// in a snapshot are sealed (projections/sealedColumns.ts); the dispatcher opens them to sign.
 import type { Kysely } from 'kysely'
+import type { DataProtection } from '../../events/protection/dataProtection.js'
+import { sealedEndpointSnapshot } from '../../projections/sealedColumns.js'
 import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
 import { toJson } from '../../projections/columnTypes.js'
@@ -16,15 +19,24 @@ const ENDPOINT_EVENT_TYPES = new Set<string>([
 
 export const isEndpointEvent = (type: string): boolean => ENDPOINT_EVENT_TYPES.has(type)
 
-export async function loadEndpointSnapshot(db: Kysely<ReadDatabase>, endpointId: string): Promise<WebhookEndpointState | undefined> {
+/** The snapshot with its secrets opened. */
+export async function loadEndpointSnapshot(
+  db: Kysely<ReadDatabase>,
+  protection: DataProtection,
+  endpointId: string,
+): Promise<WebhookEndpointState | undefined> {
   const row = await db.selectFrom('webhook_delivery_endpoints').select('state').where('id', '=', endpointId).executeTakeFirst()
-  return row?.state
+  return row && sealedEndpointSnapshot.open(protection, endpointId, row.state)
 }
 
 /** Applies one endpoint event inside the subscriber's batch transaction. */
-export async function applyEndpointEvent(trx: Kysely<ReadDatabase>, event: WebhookEndpointEvent): Promise<void> {
+export async function applyEndpointEvent(
+  trx: Kysely<ReadDatabase>,
+  event: WebhookEndpointEvent,
+  protection: DataProtection,
+): Promise<void> {
   const endpointId = event.data.endpointId
-  const before = (await loadEndpointSnapshot(trx, endpointId)) ?? webhookEndpointDecider.initialState()
+  const before = (await loadEndpointSnapshot(trx, protection, endpointId)) ?? webhookEndpointDecider.initialState()
   const state = webhookEndpointDecider.evolve(before, event)
   if (state.status === 'none') throw new Error(`endpoint ${endpointId} has no state after ${event.type}`)
   const row = {
@@ -32,7 +44,7 @@ export async function applyEndpointEvent(trx: Kysely<ReadDatabase>, event: Webho
     disabled: state.disabled,
     deleted: state.status === 'deleted',
     filter_types: toJson(state.filterTypes),
-    state: toJson<WebhookEndpointState>(state),
+    state: toJson<WebhookEndpointState>(await sealedEndpointSnapshot.seal(protection, endpointId, state)),
     updated_at: state.updatedAt,
   }
   await trx

@@ -10,6 +10,7 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import type { RetrySchedule } from '../dispatcher/retrySchedule.js'
 import { boundedTags, buildEnvelope } from '../envelope.js'
 import { targetEndpointOf } from '../publicEventMappers.js'
+import type { DataProtection } from '../../events/protection/dataProtection.js'
 import { applyEndpointEvent, isEndpointEvent } from './endpointSnapshots.js'
 import { type NewMessage, storeMessages } from './storeMessages.js'
 
@@ -19,6 +20,8 @@ export type BatchDeps = {
   mappers: readonly PublicEventMapper[]
   schedule: RetrySchedule
   onCapped?: (organizationId: string, endpoints: number) => void
+  /** Seals the signing secrets of the endpoint snapshots. */
+  protection: DataProtection
 }
 
 export const readSubscriberCheckpoint = (db: Kysely<ReadDatabase>): Promise<Position> => readCheckpoint(db, SUBSCRIBER_CHECKPOINT)
@@ -56,7 +59,7 @@ export async function storeBatch(trx: Kysely<ReadDatabase>, events: RecordedEven
     const data = event.data
     if (isEndpointEvent(event.type)) {
       await flush()
-      await applyEndpointEvent(trx, { type: event.type, data } as WebhookEndpointEvent)
+      await applyEndpointEvent(trx, { type: event.type, data } as WebhookEndpointEvent, deps.protection)
     }
     const publicEvent = toPublicEvent(deps.mappers, event, data)
     if (!publicEvent) continue

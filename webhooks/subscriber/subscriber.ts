@@ -8,6 +8,7 @@ import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consum
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import type { ReadDatabase } from '../../projections/schema.js'
+import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { RetrySchedule } from '../dispatcher/retrySchedule.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
 import { SUBSCRIBER_CHECKPOINT, storeBatch } from './storeBatch.js'
@@ -24,6 +25,7 @@ export function createWebhookSubscriber(deps: {
   onError: (error: unknown, message: string) => void
   log: ConsumerLog
   backoff?: Partial<ConsumerBackoff>
+  protection: DataProtection
 }) {
   // Deliveries created by batches since the last wake; read once the batch committed.
   let created = 0
@@ -34,6 +36,7 @@ export function createWebhookSubscriber(deps: {
       created += await storeBatch(trx, events, {
         mappers: deps.mappers,
         schedule: deps.schedule,
+        protection: deps.protection,
         onCapped: (organizationId, count) => {
           const capped = new Error(`fan-out capped at ${WEBHOOK_LIMITS.maxEndpointsPerFanOut} of ${count} endpoints`)
           deps.onError(capped, `webhook messages of ${organizationId}`)

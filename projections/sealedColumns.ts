@@ -1,0 +1,79 @@
+// The read models' JSON columns that hold sensitive fields, kept sealed with their subject's data key
+// (events/protection/dataProtection.ts): which leaves (a zod schema of the sensitive parts), whose
+// key (the row's aggregate id) and which record (its stream name, as for its events). Projectors
+// seal through them, readers open through them, and the CLI's `data seal-existing` seals rows
+// written before encryption. Columns stored before encryption open as they are (clear text passes).
+import { z } from 'zod'
+import { associatedEntityData } from '../domain/customer/schemas/associatedEntity.js'
+import { businessProfile } from '../domain/customer/schemas/businessVerification.js'
+import { phone } from '../domain/customer/schemas/common.js'
+import { individualProfile } from '../domain/customer/schemas/individualVerification.js'
+import type { Customer } from '../domain/customer/state.js'
+import type { WebhookEndpointState } from '../domain/webhook-endpoint/decider.js'
+import { type WebhookSecretEntry, webhookSecretEntry } from '../domain/webhook-endpoint/events.js'
+import { ERASED, sensitiveLeaves } from '../domain/shared/sensitive/index.js'
+import type { DataProtection } from '../events/protection/dataProtection.js'
+import { isSealedText } from '../events/protection/fieldCipher.js'
+import { streams } from '../events/streams.js'
+
+export type { DataProtection } from '../events/protection/dataProtection.js'
+
+export type SealedJson<T> = {
+  /** The schema of the value's sensitive parts (the rest of the value is kept as is). */
+  schema: z.ZodType
+  /** Seals every sensitive leaf (ERASED ones stay, and need no key). */
+  seal(protection: DataProtection, id: string, value: T): Promise<T>
+  open(protection: DataProtection, id: string, value: T): Promise<T>
+  /** Opens a page of values with one key lookup for all their subjects. */
+  openMany(protection: DataProtection, items: readonly { id: string; value: T }[]): Promise<T[]>
+  /** True when no sensitive leaf is held in clear (each is sealed or ERASED). */
+  isSealed(value: T): boolean
+}
+
+function sealedJson<T>(schema: z.ZodType, recordOf: (id: string) => string): SealedJson<T> {
+  // The subject is the row's aggregate id: erasing it (shredding its key) erases the row's leaves.
+  return {
+    schema,
+    // Stable sealing: a rebuild writes the same bytes, so `projections verify` compares rows as they are.
+    seal: (protection, id, value) => protection.sealStable(schema, value, id, recordOf(id)),
+    open: (protection, id, value) => protection.open(schema, value, id, recordOf(id)),
+    async openMany(protection, items) {
+      if (items.length === 0) return []
+      const keys = await protection.keys.keysForReading(items.map((item) => item.id))
+      return items.map((item) => protection.openWith(keys.get(item.id)!, schema, item.value, recordOf(item.id)))
+    },
+    isSealed: (value) => sensitiveLeaves(schema, value).every((leaf) => leaf.value === ERASED || isSealedText(leaf.value)),
+  }
+}
+
+/** customers.state: the Customer aggregate's state; its phone and profiles' personal data sealed. */
+export const sealedCustomerState = sealedJson<Customer>(
+  z.object({
+    phone: phone.nullable(),
+    individual: individualProfile,
+    business: businessProfile,
+    associated: z.array(z.object({ data: associatedEntityData })),
+  }),
+  (id) => streams.customer(id),
+)
+
+const secretsSchema = z.array(webhookSecretEntry)
+
+/** webhook_endpoints.secrets: the signing secrets, sealed under the endpoint's key. */
+export const sealedEndpointSecrets = sealedJson<WebhookSecretEntry[]>(secretsSchema, (id) => streams.webhookEndpoint(id))
+
+/** webhook_delivery_endpoints.state: the subscriber's endpoint snapshot, its secrets sealed the same way. */
+export const sealedEndpointSnapshot = sealedJson<WebhookEndpointState>(z.object({ secrets: secretsSchema.optional() }), (id) =>
+  streams.webhookEndpoint(id),
+)
+
+/** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
+export const SEALED_JSON_COLUMNS: readonly {
+  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints'
+  column: string
+  sealed: SealedJson<unknown>
+}[] = [
+  { table: 'customers', column: 'state', sealed: sealedCustomerState },
+  { table: 'webhook_endpoints', column: 'secrets', sealed: sealedEndpointSecrets },
+  { table: 'webhook_delivery_endpoints', column: 'state', sealed: sealedEndpointSnapshot },
+]
