@@ -9,7 +9,8 @@ export const keysRotateKek: CliCommand = {
   words: ['keys', 'rotate-kek'],
   usage: 'keys rotate-kek',
   summary:
-    'rotate the key-encryption key: a new one in the key file (or DATA_ENCRYPTION_KEY, with the old in DATA_ENCRYPTION_KEY_PREVIOUS), every data key re-wrapped',
+    'rotate the key-encryption key: a new one in the key file (or DATA_ENCRYPTION_KEY, the old in DATA_ENCRYPTION_KEY_PREVIOUS); ' +
+    'every data key re-wrapped',
   parse(argv) {
     parseOrUsage(keysRotateKek, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: false }))
     return async ({ runtime, out }) => {

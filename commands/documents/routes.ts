@@ -53,11 +53,11 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
           'Returns a doc_ id usable in governmentId, proofOfAddress, supportingDocuments and proofOfSourceOfFunds. The content is ' +
           "stored durably, encrypted with the customer's data key (the document's own without a customer), never logged; download it " +
           'with GET /v1/documents/{id}/content. 422: content not base64 (document_content_invalid), over 5 MiB decoded ' +
-          '(document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 410: the ' +
-          "customer's data was erased (customer_erased). 413: body over the upload limit.",
+          '(document_too_large), bytes not matching contentType (document_content_mismatch). 404: customerId unknown. 409: the ' +
+          "customer's data was erased (customer_erased), as for every write of personal data. 413: body over the upload limit.",
         headers: writeHeaders,
         body: uploadDocumentBody,
-        response: { 201: documentResource, ...errorResponses(404, 409, 410, 413, 422) },
+        response: { 201: documentResource, ...errorResponses(404, 409, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -88,7 +88,7 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
       } catch (error) {
         // The customer's data was erased (its key shredded): nothing of theirs can be stored again.
         if (error instanceof SubjectErasedError)
-          throw new DomainError('gone', 'customer_erased', `The data of customer ${customerId} was erased; it takes no new documents`)
+          throw new DomainError('conflict', 'customer_erased', `The data of customer ${customerId} was erased; it takes no new documents`)
         throw error
       }
       const document = await documents.handle(request, {

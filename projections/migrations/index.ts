@@ -10,6 +10,7 @@ import * as m0007 from './0007_consumer_checkpoints.js'
 import * as m0008 from './0008_scheduled_commands.js'
 import * as m0009 from './0009_data_keys.js'
 import * as m0010 from './0010_sealed_idempotent_responses.js'
+import * as m0011 from './0011_idempotency_response_subject.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_scheduled_commands': m0008,
   '0009_data_keys': m0009,
   '0010_sealed_idempotent_responses': m0010,
+  '0011_idempotency_response_subject': m0011,
 }
 
 export const migrationProvider: MigrationProvider = {

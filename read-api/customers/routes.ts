@@ -15,6 +15,7 @@ import {
   verificationSessionResource,
 } from '../../domain/customer/resource.js'
 import type { Customer } from '../../domain/customer/state.js'
+import { savedVerificationResource, toSavedVerificationResource } from '../../domain/customer/verificationView.js'
 import { notFound } from '../../domain/errors.js'
 import { CUSTOMER_TAGS, associatedEntityParams, customerIdNamedParams, customerIdParams, sessionParams } from '../../http/customerParams.js'
 import { errorResponses } from '../../http/errorBody.js'
@@ -80,6 +81,20 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       },
     },
     async (request) => toCustomerResource(await customerOr404(request, request.params.id)),
+  )
+
+  app.get(
+    '/customers/:id/verification',
+    {
+      schema: {
+        tags: CUSTOMER_TAGS,
+        summary: 'Read back the saved verification data (tax ids and government id numbers as their last four characters)',
+        headers: readHeaders,
+        params: customerIdParams,
+        response: { 200: savedVerificationResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => toSavedVerificationResource(await customerOr404(request, request.params.id)),
   )
 
   app.get(

@@ -145,7 +145,7 @@ export const idempotency = fp(async (app: FastifyInstance, options: { db: Kysely
     }
     await db
       .updateTable('idempotency_keys')
-      .set({ state: 'completed', response_status: reply.statusCode, response_sealed: await sealResponse(protection, claimKey, body) })
+      .set({ state: 'completed', response_status: reply.statusCode, ...(await sealResponse(protection, claimKey, request.url, body)) })
       .where('organization_id', '=', claimKey.organizationId)
       .where('key', '=', claimKey.key)
       .execute()

@@ -271,6 +271,6 @@ t.test('after a shred, rebuilds succeed, sealed leaves read as erased and the co
     url: '/v1/documents',
     payload: { customerId: customer.id, fileName: 'late.pdf', contentType: 'application/pdf', content: PDF.toString('base64') },
   })
-  t.equal(refused.statusCode, 410, 'no new document for an erased customer')
-  t.match(refused.json(), { code: 'customer_erased', statusCode: 410 })
+  t.equal(refused.statusCode, 409, 'no new document for an erased customer')
+  t.match(refused.json(), { code: 'customer_erased', statusCode: 409 })
 })
