@@ -23,6 +23,12 @@ export type AggregateDescriptor<Name extends string, State, Command, Event exten
   decider: Decider<State, Command, Event>
   /** How the aggregate's stored events become public webhook events, when it has any. */
   publicEvents?: PublicEventMapper
+  /**
+   * Whose data key seals the sensitive fields of its events: the aggregate's own (a customer: its
+   * erasure shreds exactly its data; the default), or its organization's (records an organization
+   * owns and never erases one by one, whose new instances then cost no key of their own).
+   */
+  dataSubject?: 'aggregate' | 'organization'
 }
 
 /** Names a descriptor's types once, so registries keep each aggregate's own (not widened) types. */

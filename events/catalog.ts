@@ -23,15 +23,19 @@ type Entry = {
   schema: z.ZodType<Record<string, unknown>>
   /** The read form: a sensitive field may hold ERASED (its subject's data was erased). */
   readSchema: z.ZodType<Record<string, unknown>>
+  /** Whose data key seals its sensitive fields (the aggregate descriptor's choice). */
+  dataSubject: 'aggregate' | 'organization'
   version: number
 }
 
-function buildCatalog(aggregates: readonly { name: string; eventSchemas: EventSchemas }[]): ReadonlyMap<string, Entry> {
+function buildCatalog(
+  aggregates: readonly { name: string; eventSchemas: EventSchemas; dataSubject?: 'aggregate' | 'organization' }[],
+): ReadonlyMap<string, Entry> {
   const catalog = new Map<string, Entry>()
   for (const aggregate of aggregates) {
     for (const [type, schema] of Object.entries(aggregate.eventSchemas)) {
       if (catalog.has(type)) throw new Error(`Event type ${type} registered twice (again by ${aggregate.name})`)
-      catalog.set(type, { schema, readSchema: erasable(schema), version: 1 })
+      catalog.set(type, { schema, readSchema: erasable(schema), dataSubject: aggregate.dataSubject ?? 'aggregate', version: 1 })
     }
   }
   return catalog
@@ -57,6 +61,11 @@ export function parseEventData(type: string, data: unknown): Record<string, unkn
 /** Validates a new event's data against its strict schema before it is appended. */
 export function validateNewEventData(type: string, data: unknown): Record<string, unknown> {
   return entryOf(type).schema.parse(data)
+}
+
+/** Whose data key seals a registered type's sensitive fields (events/protection/eventCodec.ts). */
+export function dataSubjectOf(type: string): 'aggregate' | 'organization' {
+  return catalog.get(type)?.dataSubject ?? 'aggregate'
 }
 
 /** The data schema of a registered type (the event codec finds the sensitive fields through it). */

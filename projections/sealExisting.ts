@@ -23,7 +23,7 @@ export type DocumentSealCounts = SealCounts & {
   unreferenced: number
 }
 
-type JsonRow = { id: string; value: unknown }
+type JsonRow = { id: string; subject: string; value: unknown }
 
 async function sealJsonColumn(
   db: Kysely<ReadDatabase>,
@@ -35,14 +35,15 @@ async function sealJsonColumn(
   const counts: SealCounts = { scanned: 0, sealed: 0 }
   let after = ''
   for (;;) {
-    const { rows } = await sql<JsonRow>`SELECT id, ${sql.ref(column)} AS value FROM ${sql.table(table)}
+    const { rows } =
+      await sql<JsonRow>`SELECT id, ${sql.ref(sealed.subjectColumn)} AS subject, ${sql.ref(column)} AS value FROM ${sql.table(table)}
       WHERE id > ${after} ORDER BY id LIMIT ${SEAL_EXISTING_LIMITS.batchSize}`.execute(db)
     if (rows.length === 0) return counts
     counts.scanned += rows.length
     after = rows[rows.length - 1]!.id
     for (const row of rows.filter((r) => !sealed.isSealed(r.value))) {
       // Opened first: a leaf already sealed opens, and an erased subject's clear leaves read as ERASED.
-      const value = await sealed.seal(protection, row.id, await sealed.open(protection, row.id, row.value))
+      const value = await sealed.seal(protection, row.id, await sealed.open(protection, row.id, row.value, row.subject), row.subject)
       const result = await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${JSON.stringify(value)}::jsonb
         WHERE id = ${row.id} AND ${sql.ref(column)} = ${JSON.stringify(row.value)}::jsonb`.execute(db)
       counts.sealed += Number(result.numAffectedRows ?? 0n)

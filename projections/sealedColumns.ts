@@ -21,26 +21,33 @@ export type { DataProtection } from '../events/protection/dataProtection.js'
 export type SealedJson<T> = {
   /** The schema of the value's sensitive parts (the rest of the value is kept as is). */
   schema: z.ZodType
-  /** Seals every sensitive leaf (ERASED ones stay, and need no key). */
-  seal(protection: DataProtection, id: string, value: T): Promise<T>
-  open(protection: DataProtection, id: string, value: T): Promise<T>
+  /** Whose key seals a row: its aggregate (the row's id) or its organization (organization_id). */
+  subjectColumn: 'id' | 'organization_id'
+  /** Seals every sensitive leaf (ERASED ones stay, and need no key); `subject` is the row's id unless given. */
+  seal(protection: DataProtection, id: string, value: T, subject?: string): Promise<T>
+  open(protection: DataProtection, id: string, value: T, subject?: string): Promise<T>
   /** Opens a page of values with one key lookup for all their subjects. */
-  openMany(protection: DataProtection, items: readonly { id: string; value: T }[]): Promise<T[]>
+  openMany(protection: DataProtection, items: readonly { id: string; value: T; subject?: string }[]): Promise<T[]>
   /** True when no sensitive leaf is held in clear (each is sealed or ERASED). */
   isSealed(value: T): boolean
 }
 
-function sealedJson<T>(schema: z.ZodType, recordOf: (id: string) => string): SealedJson<T> {
-  // The subject is the row's aggregate id: erasing it (shredding its key) erases the row's leaves.
+function sealedJson<T>(
+  schema: z.ZodType,
+  recordOf: (id: string) => string,
+  subjectColumn: SealedJson<T>['subjectColumn'] = 'id',
+): SealedJson<T> {
+  // The subject is the row's aggregate id by default: erasing it (shredding its key) erases the row's leaves.
   return {
     schema,
+    subjectColumn,
     // Stable sealing: a rebuild writes the same bytes, so `projections verify` compares rows as they are.
-    seal: (protection, id, value) => protection.sealStable(schema, value, id, recordOf(id)),
-    open: (protection, id, value) => protection.open(schema, value, id, recordOf(id)),
+    seal: (protection, id, value, subject = id) => protection.sealStable(schema, value, subject, recordOf(id)),
+    open: (protection, id, value, subject = id) => protection.open(schema, value, subject, recordOf(id)),
     async openMany(protection, items) {
       if (items.length === 0) return []
-      const keys = await protection.keys.keysForReading(items.map((item) => item.id))
-      return items.map((item) => protection.openWith(keys.get(item.id)!, schema, item.value, recordOf(item.id)))
+      const keys = await protection.keys.keysForReading(items.map((item) => item.subject ?? item.id))
+      return items.map((item) => protection.openWith(keys.get(item.subject ?? item.id)!, schema, item.value, recordOf(item.id)))
     },
     isSealed: (value) => sensitiveLeaves(schema, value).every((leaf) => leaf.value === ERASED || isSealedText(leaf.value)),
   }
@@ -57,14 +64,26 @@ export const sealedCustomerState = sealedJson<Customer>(
   (id) => streams.customer(id),
 )
 
+/**
+ * customers.state as a list shows it: only the phone is opened (a list item shows no other
+ * personal field), the rest stays sealed in the returned state. A page of 50 then opens 50 fields,
+ * not every profile field of 50 customers.
+ */
+export const listedCustomerState = sealedJson<Customer>(z.object({ phone: phone.nullable() }), (id) => streams.customer(id))
+
 const secretsSchema = z.array(webhookSecretEntry)
 
-/** webhook_endpoints.secrets: the signing secrets, sealed under the endpoint's key. */
-export const sealedEndpointSecrets = sealedJson<WebhookSecretEntry[]>(secretsSchema, (id) => streams.webhookEndpoint(id))
+/**
+ * webhook_endpoints.secrets: the signing secrets, sealed under the organization's key (as their
+ * events are: domain/webhook-endpoint/index.ts) and bound to the endpoint's record.
+ */
+export const sealedEndpointSecrets = sealedJson<WebhookSecretEntry[]>(secretsSchema, (id) => streams.webhookEndpoint(id), 'organization_id')
 
 /** webhook_delivery_endpoints.state: the subscriber's endpoint snapshot, its secrets sealed the same way. */
-export const sealedEndpointSnapshot = sealedJson<WebhookEndpointState>(z.object({ secrets: secretsSchema.optional() }), (id) =>
-  streams.webhookEndpoint(id),
+export const sealedEndpointSnapshot = sealedJson<WebhookEndpointState>(
+  z.object({ secrets: secretsSchema.optional() }),
+  (id) => streams.webhookEndpoint(id),
+  'organization_id',
 )
 
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */

@@ -58,8 +58,10 @@ function endpointRow(e: Endpoint) {
 // ---- Write ------------------------------------------------------------------------------------
 /** The states with their secrets sealed; the keys looked up in one statement first (then cached). */
 async function sealed(ctx: ProjectionContext, states: Endpoint[]): Promise<Endpoint[]> {
-  await ctx.protection.keys.keysForReading(states.map((e) => e.id))
-  return Promise.all(states.map(async (e) => ({ ...e, secrets: await sealedEndpointSecrets.seal(ctx.protection, e.id, e.secrets) })))
+  await ctx.protection.keys.keysForReading(states.map((e) => e.organizationId))
+  return Promise.all(
+    states.map(async (e) => ({ ...e, secrets: await sealedEndpointSecrets.seal(ctx.protection, e.id, e.secrets, e.organizationId) })),
+  )
 }
 
 /**
@@ -129,7 +131,7 @@ async function updateEndpoints(db: Kysely<ReadDatabase>, events: Changed[], ctx:
   const rows = await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute()
   const secrets = await sealedEndpointSecrets.openMany(
     ctx.protection,
-    rows.map((row) => ({ id: row.id, value: row.secrets })),
+    rows.map((row) => ({ id: row.id, value: row.secrets, subject: row.organization_id })),
   )
   const states = new Map(rows.map((row, i) => [row.id, { ...stateOf(row), secrets: secrets[i]! }]))
   for (const event of events) {

@@ -9,11 +9,11 @@ import { termsDecider } from '../../domain/terms/decider.js'
 import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import type { DomainEvent } from '../../domain/decider.js'
-import { type Evolver, loadAggregate } from '../runtime/handleCommand.js'
+import { type Evolver, loadLatest } from '../runtime/handleCommand.js'
 
-/** Loads any aggregate's state. */
+/** Loads any aggregate's state (from the state this process keeps for the stream, when it has one). */
 async function load<S, E extends DomainEvent>(store: EventStore, decider: Evolver<S, E>, stream: string): Promise<S> {
-  return (await loadAggregate(store, decider, stream)).state
+  return (await loadLatest(store, decider, stream)).state
 }
 
 /** Most documents one decision may look up (every reference a verification can hold). */

@@ -24,6 +24,11 @@ export const COMMAND_LIMITS = {
    * hand-overs between processes, and past it the other processes get their turn.
    */
   maxCommandsPerLockHold: 32,
+  /**
+   * Streams whose last known state this process keeps after their commands are done: the next
+   * command on one reads only the events after it (a customer saving its data again, say).
+   */
+  maxKeptStates: 2_000,
 } as const
 
 export type CommandResult<State> = {
@@ -70,11 +75,37 @@ export async function loadAggregate<State, Event extends DomainEvent>(
 }
 
 /**
- * The state a command left on its stream, kept only while more commands wait on that stream: the
- * next one decides on it instead of reading the whole stream again (a hot stream would otherwise
- * cost a longer read per command). The append's expected revision still proves it current.
+ * loadAggregate for a read outside a command (the facts a decision needs from other streams): from
+ * the state this process keeps for the stream, reading only the events after it, and kept in turn.
  */
-type Warm = { decider: unknown; state: unknown; revision: bigint; hold: Hold | undefined }
+export async function loadLatest<State, Event extends DomainEvent>(
+  store: EventStore,
+  decider: Evolver<State, Event>,
+  stream: string,
+): Promise<{ state: State; revision: bigint | undefined }> {
+  const { warm } = coordinationOf(store)
+  const kept = keptState<State>(warm, stream, decider)
+  const loaded = await loadAggregate(store, decider, stream, kept ? { from: kept } : {})
+  // A state a queued command still decides on is that command's to move; a stale one is refreshed.
+  if (loaded.revision !== undefined && (!kept || kept.stale) && loaded.revision !== kept?.revision)
+    keepState(warm, stream, { decider, state: loaded.state, revision: loaded.revision, hold: undefined, stale: true })
+  return loaded
+}
+
+/**
+ * The state a command left on its stream. While more commands wait on that stream, the next one
+ * decides on it as it is (a hot stream would otherwise cost a longer read per command); once none
+ * waits it goes stale, and the next command reads only the events after it (another process may
+ * have written). Either way the append's expected revision proves it current. At most
+ * maxKeptStates are kept, the least recently used forgotten first.
+ */
+type Warm = { decider: unknown; state: unknown; revision: bigint; hold: Hold | undefined; stale: boolean }
+
+function keepState(warm: Map<string, Warm>, stream: string, kept: Warm): void {
+  warm.delete(stream)
+  if (warm.size >= COMMAND_LIMITS.maxKeptStates) warm.delete(warm.keys().next().value!)
+  warm.set(stream, kept)
+}
 
 /** This process's hold of a stream's lock, kept across the commands queued behind each other. */
 type Hold = { lock: HeldStreamLock; commands: number }
@@ -137,7 +168,15 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (events.length === 0) return { state, position: undefined, events }
     try {
       const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision: 'no_stream' })
-      return { state: events.reduce(decider.evolve, state), position: result.position, events }
+      const next = events.reduce(decider.evolve, state)
+      keepState(coordinationOf(store).warm, stream, {
+        decider,
+        state: next,
+        revision: result.nextExpectedRevision,
+        hold: undefined,
+        stale: true,
+      })
+      return { state: next, position: result.position, events }
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error
     }
@@ -177,8 +216,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         }
       }
     } finally {
-      // Nobody behind this command: nothing to keep warm for (memory stays bounded by busy streams).
-      if (queue.waiting(stream) <= 1) warm.delete(stream)
+      // Nobody behind this command: the kept state goes stale (the next command catches it up).
+      const kept = warm.get(stream)
+      if (kept && queue.waiting(stream) <= 1) kept.stale = true
     }
   })
 }
@@ -198,12 +238,14 @@ type Attempt<State, Command, Event> = {
   attempts: number
 }
 
-type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined }
+type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined; stale: boolean }
 
 function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unknown): Kept<State> | undefined {
   const kept = warm.get(stream)
   // Only the same decider's state, whose type is the State this decider folds.
-  return kept && kept.decider === decider ? { state: kept.state as State, revision: kept.revision, hold: kept.hold } : undefined
+  return kept && kept.decider === decider
+    ? { state: kept.state as State, revision: kept.revision, hold: kept.hold, stale: kept.stale }
+    : undefined
 }
 
 async function decideAndAppend<State, Command, Event extends DomainEvent>(
@@ -218,7 +260,7 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
     // A conflict below drops the kept state, so a retry always reads the stream. A command with an
     // id always reads the whole stream: it must see whether it already ran.
     const kept = origin.commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
-    const current = kept && (a.hold === undefined || kept.hold === a.hold)
+    const current = kept && !kept.stale && (a.hold === undefined || kept.hold === a.hold)
     const { state, revision, commandSeen } =
       kept && current
         ? { state: kept.state, revision: kept.revision, commandSeen: false }
@@ -230,7 +272,7 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
       const expectedRevision = revision === undefined ? 'no_stream' : revision
       const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision })
       const next = events.reduce(decider.evolve, state)
-      warm.set(stream, { decider, state: next, revision: result.nextExpectedRevision, hold: a.hold })
+      keepState(warm, stream, { decider, state: next, revision: result.nextExpectedRevision, hold: a.hold, stale: false })
       return { state: next, position: result.position, events }
     } catch (error) {
       warm.delete(stream)

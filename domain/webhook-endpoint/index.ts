@@ -15,4 +15,7 @@ export const webhookEndpointAggregate = defineAggregate({
   eventSchemas: { ...webhookEndpointEventSchemas, ...webhookTestEventSchemas },
   decider: webhookEndpointDecider,
   publicEvents: webhookEndpointPublicEvents,
+  // Signing secrets belong to the organization, rotate rather than get erased, and an endpoint is
+  // created often: its secret is sealed with the organization's key, bound to the endpoint's record.
+  dataSubject: 'organization',
 })

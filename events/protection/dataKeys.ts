@@ -18,6 +18,8 @@ export const DATA_KEY_LIMITS = {
   maxReasonLength: 500,
   /** Rows re-wrapped per statement by KEK rotation. */
   rewrapBatch: 500,
+  /** New keys inserted in one statement at most (concurrent creations share a round trip). */
+  maxKeysPerInsert: 500,
   /** Subjects looked up in one statement (a list page's customers). */
   maxSubjectsPerLookup: 1_000,
 } as const
@@ -37,6 +39,8 @@ type Row = { subject: string; kek_id: string | null; wrapped_key: Buffer | null 
 export type DataKeyStore = {
   /** The subject's key, created when it has none; throws SubjectErasedError once shredded. */
   keyForWriting(subject: string): Promise<Buffer>
+  /** The subject's key for writing when this process has it at hand (no I/O); undefined otherwise. */
+  cachedKeyForWriting(subject: string): Buffer | undefined
   /** The subject's key as it stands: active, shredded, or none (never written). */
   keyForReading(subject: string): Promise<DataKey>
   keysForReading(subjects: readonly string[]): Promise<Map<string, DataKey>>
@@ -83,6 +87,39 @@ export function postgresDataKeyStore(
     return { subject: row.subject, state: 'active', key }
   }
 
+  // New keys of concurrent commands go in one INSERT (one round trip for all of them): a batch is
+  // sent when none is in flight, and what arrives meanwhile waits for the next one.
+  type NewKeyRow = { subject: string; kek_id: string; wrapped_key: Buffer }
+  const pending: { row: NewKeyRow; done: (inserted: boolean) => void; failed: (error: unknown) => void }[] = []
+  let inFlight = false
+  async function flushNewKeys(): Promise<void> {
+    inFlight = true
+    while (pending.length > 0) {
+      const batch = pending.splice(0, DATA_KEY_LIMITS.maxKeysPerInsert)
+      // One subject twice in a batch: the first row is inserted, the second finds it stored.
+      const rows = [...new Map(batch.map((b) => [b.row.subject, b.row])).values()]
+      try {
+        const inserted = await creations
+          .insertInto('data_keys')
+          .values(rows)
+          .onConflict((oc) => oc.column('subject').doNothing())
+          .returning(['subject', 'wrapped_key'])
+          .execute()
+        const won = new Map(inserted.map((r) => [r.subject, r.wrapped_key]))
+        for (const b of batch) b.done(won.get(b.row.subject)?.equals(b.row.wrapped_key) ?? false)
+      } catch (error) {
+        for (const b of batch) b.failed(error)
+      }
+    }
+    inFlight = false
+  }
+  function insertKey(row: NewKeyRow): Promise<boolean> {
+    return new Promise((done, failed) => {
+      pending.push({ row, done, failed })
+      if (!inFlight) void flushNewKeys()
+    })
+  }
+
   async function keysForReading(subjects: readonly string[]): Promise<Map<string, DataKey>> {
     const found = new Map<string, DataKey>()
     const missing: string[] = []
@@ -102,6 +139,10 @@ export function postgresDataKeyStore(
   }
 
   return {
+    cachedKeyForWriting(subject) {
+      const hit = cached(subject)
+      return hit?.state === 'active' ? hit.key : undefined
+    },
     async keyForWriting(subject) {
       checkSubject(subject)
       const hit = cached(subject)
@@ -109,13 +150,8 @@ export function postgresDataKeyStore(
       if (hit?.state === 'shredded') throw new SubjectErasedError(subject)
       const fresh = newDataKey()
       const wrapped = await kms.wrap(fresh, subject)
-      const inserted = await creations
-        .insertInto('data_keys')
-        .values({ subject, kek_id: wrapped.kekId, wrapped_key: wrapped.wrapped })
-        .onConflict((oc) => oc.column('subject').doNothing())
-        .returning('subject')
-        .executeTakeFirst()
-      if (inserted) return (remember({ subject, state: 'active', key: fresh }) as { key: Buffer }).key
+      if (await insertKey({ subject, kek_id: wrapped.kekId, wrapped_key: wrapped.wrapped }))
+        return (remember({ subject, state: 'active', key: fresh }) as { key: Buffer }).key
       // Created by another command first (or shredded): use what is stored.
       const stored = (await keysForReading([subject])).get(subject)!
       if (stored.state === 'active') return stored.key

@@ -41,9 +41,13 @@ export function openWithKey<T>(key: DataKey, schema: z.ZodType, value: T, record
 export function dataProtection(keys: DataKeyStore): DataProtection {
   async function sealWith<T>(sealLeaf: typeof sealText, schema: z.ZodType, value: T, subject: string, record: string): Promise<T> {
     // Every leaf but the marker is sealed, whatever it looks like: text typed as "enc1..." too.
+    const sealWithKey = (key: Buffer) =>
+      mapSensitive(schema, value, (leaf, field) => (leaf === ERASED ? leaf : sealLeaf(key, leaf, aadOf(record, field)))) as T
+    const cached = keys.cachedKeyForWriting(subject)
+    if (cached) return sealWithKey(cached)
+    // No key at hand: look for a leaf to seal first (an erased subject's ERASED leaves need none).
     if (!sensitiveLeaves(schema, value).some((leaf) => leaf.value !== ERASED)) return value
-    const key = await keys.keyForWriting(subject)
-    return mapSensitive(schema, value, (leaf, field) => (leaf === ERASED ? leaf : sealLeaf(key, leaf, aadOf(record, field)))) as T
+    return sealWithKey(await keys.keyForWriting(subject))
   }
   return {
     keys,

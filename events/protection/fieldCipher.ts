@@ -2,7 +2,9 @@
 // field name) is authenticated but not stored: ciphertext moved to another record or field fails
 // to open. Text becomes `enc1.<base64url(iv | ciphertext | tag)>`; bytes become a version byte,
 // iv, ciphertext and tag.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto'
+// Pooled CSPRNG draws: an IV per sealed field and a key per new subject are many small draws.
+import { secureRandomBytes } from '../../domain/secureRandom.js'
 
 export const CIPHER_LIMITS = {
   keyBytes: 32,
@@ -19,7 +21,7 @@ export class CiphertextError extends Error {
   override readonly name = 'CiphertextError'
 }
 
-function seal(key: Buffer, plain: Buffer, aad: string, iv: Buffer = randomBytes(CIPHER_LIMITS.ivBytes)): Buffer {
+function seal(key: Buffer, plain: Buffer, aad: string, iv: Buffer = secureRandomBytes(CIPHER_LIMITS.ivBytes)): Buffer {
   if (key.length !== CIPHER_LIMITS.keyBytes) throw new RangeError('a data key is 32 bytes')
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   cipher.setAAD(Buffer.from(aad, 'utf8'))
@@ -83,5 +85,5 @@ export function openBytes(key: Buffer, sealed: Buffer, aad: string): Buffer {
 }
 
 export function newDataKey(): Buffer {
-  return randomBytes(CIPHER_LIMITS.keyBytes)
+  return secureRandomBytes(CIPHER_LIMITS.keyBytes)
 }

@@ -7,6 +7,8 @@ import type { EventCodec } from './eventCodec.js'
 
 export function protectedEventStore(inner: EventStore, codec: EventCodec): EventStore {
   const decodeAll = (events: RecordedEvent[]) => codec.decode(events)
+  // $all readers (projections, workflows, the webhook subscriber) skip most events: open on use.
+  const decodeLazily = (events: RecordedEvent[]) => codec.decode(events, { lazy: true })
   return {
     kind: inner.kind,
     async appendToStream(stream, events, options) {
@@ -17,12 +19,12 @@ export function protectedEventStore(inner: EventStore, codec: EventCodec): Event
       return decodeAll(await inner.readStream(stream, options))
     },
     async readAll(options) {
-      return decodeAll(await inner.readAll(options))
+      return decodeLazily(await inner.readAll(options))
     },
     subscribeToAll(options, handler) {
       return inner.subscribeToAll(options, {
         ...handler,
-        onEvents: async (events) => handler.onEvents(await decodeAll(events)),
+        onEvents: async (events) => handler.onEvents(await decodeLazily(events)),
       })
     },
     comparePositions: (a, b) => inner.comparePositions(a, b),

@@ -4,7 +4,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Customer } from '../../domain/customer/state.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { type DataProtection, sealedCustomerState } from '../../projections/sealedColumns.js'
+import { type DataProtection, listedCustomerState, sealedCustomerState } from '../../projections/sealedColumns.js'
 import { type CursorQuery, inListOrder } from '../../http/pagination/cursorPage.js'
 import { pageLimit, pageOffset } from '../../http/pagination/offsetPage.js'
 import type { CustomerListQuery } from './listQuery.js'
@@ -13,9 +13,9 @@ export type Scope = { organizationId: string; onBehalfOf: string | undefined }
 /** A listed customer: its id (the cursor) and state; the sort columns stay in Postgres (a Date per row costs CPU). */
 type Row = { id: string; state: Customer }
 
-/** The page's rows with their states opened (one key lookup). */
+/** The page's rows with what a list item shows of their states opened (one key lookup). */
 async function opened(protection: DataProtection, rows: Row[]): Promise<Row[]> {
-  const states = await sealedCustomerState.openMany(
+  const states = await listedCustomerState.openMany(
     protection,
     rows.map((row) => ({ id: row.id, value: row.state })),
   )

@@ -70,7 +70,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
       const row = await findEndpoint(db, principalOf(request).organizationId, request.params.endpointId)
       if (!row) throw notFound('Webhook endpoint', request.params.endpointId)
       reply.header('cache-control', 'no-store')
-      return toWebhookSecretResource(await sealedEndpointSecrets.open(protection, row.id, row.secrets), new Date())
+      return toWebhookSecretResource(await sealedEndpointSecrets.open(protection, row.id, row.secrets, row.organization_id), new Date())
     },
   )
 }

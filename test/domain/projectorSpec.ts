@@ -64,7 +64,7 @@ async function opened(t: Test, ctx: ProjectionContext, table: string, rows: Row[
   for (const row of rows) t.ok(sealed.isSealed(row[column]), `${table}.${column} of ${String(row.id)}: nothing sensitive in clear`)
   const values = await sealed.openMany(
     ctx.protection,
-    rows.map((row) => ({ id: String(row.id), value: row[column] })),
+    rows.map((row) => ({ id: String(row.id), value: row[column], subject: String(row[sealed.subjectColumn]) })),
   )
   return rows.map((row, i) => ({ ...row, [column]: values[i] }))
 }

@@ -159,7 +159,7 @@ t.test('the dispatcher opens the snapshot secret it signs with', async (t) => {
   const state = row!.state
   if (state.status === 'none') return t.fail('snapshot without state')
   t.notSame(state.secrets[0]!.secret, w.secret, 'stored sealed')
-  const opened = await sealedEndpointSecrets.open(h.runtime.protection, w.endpointId, state.secrets)
+  const opened = await sealedEndpointSecrets.open(h.runtime.protection, w.endpointId, state.secrets, h.org.organizationId)
   t.equal(opened[0]!.secret, w.secret, 'opens to the secret GET returns')
 })
 
@@ -174,14 +174,14 @@ t.test('data seal-existing seals rows written in clear, and a second run changes
     .select('secrets')
     .where('id', '=', w.endpointId)
     .executeTakeFirstOrThrow()
-  const clearSecrets = await sealedEndpointSecrets.open(h.runtime.protection, w.endpointId, endpointRow.secrets)
+  const clearSecrets = await sealedEndpointSecrets.open(h.runtime.protection, w.endpointId, endpointRow.secrets, h.org.organizationId)
   await sql`UPDATE webhook_endpoints SET secrets = ${JSON.stringify(clearSecrets)}::jsonb WHERE id = ${w.endpointId}`.execute(h.runtime.db)
   const snapshot = await h.runtime.db
     .selectFrom('webhook_delivery_endpoints')
     .select('state')
     .where('id', '=', w.endpointId)
     .executeTakeFirstOrThrow()
-  const clearSnapshot = await sealedEndpointSnapshot.open(h.runtime.protection, w.endpointId, snapshot.state)
+  const clearSnapshot = await sealedEndpointSnapshot.open(h.runtime.protection, w.endpointId, snapshot.state, h.org.organizationId)
   await sql`UPDATE webhook_delivery_endpoints SET state = ${JSON.stringify(clearSnapshot)}::jsonb WHERE id = ${w.endpointId}`.execute(
     h.runtime.db,
   )

@@ -71,7 +71,7 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
       )
     outcome = { status: 0, body: '', error: decision.reason, durationMs: Date.now() - attemptedAt.getTime(), aborted: false }
   } else {
-    const secrets = await sealedEndpointSecrets.open(deps.protection, d.endpointId, endpoint.secrets)
+    const secrets = await sealedEndpointSecrets.open(deps.protection, d.endpointId, endpoint.secrets, endpoint.organizationId)
     const headers = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,

@@ -19,6 +19,9 @@ const ENDPOINT_EVENT_TYPES = new Set<string>([
 
 export const isEndpointEvent = (type: string): boolean => ENDPOINT_EVENT_TYPES.has(type)
 
+/** Whose key seals a snapshot: its organization's (stored in clear beside the sealed secrets). */
+const organizationOf = (state: WebhookEndpointState) => (state.status === 'none' ? undefined : state.organizationId)
+
 /** The snapshot with its secrets opened. */
 export async function loadEndpointSnapshot(
   db: Kysely<ReadDatabase>,
@@ -26,7 +29,7 @@ export async function loadEndpointSnapshot(
   endpointId: string,
 ): Promise<WebhookEndpointState | undefined> {
   const row = await db.selectFrom('webhook_delivery_endpoints').select('state').where('id', '=', endpointId).executeTakeFirst()
-  return row && sealedEndpointSnapshot.open(protection, endpointId, row.state)
+  return row && sealedEndpointSnapshot.open(protection, endpointId, row.state, organizationOf(row.state))
 }
 
 /** Applies one endpoint event inside the subscriber's batch transaction. */
@@ -44,7 +47,7 @@ export async function applyEndpointEvent(
     disabled: state.disabled,
     deleted: state.status === 'deleted',
     filter_types: toJson(state.filterTypes),
-    state: toJson<WebhookEndpointState>(await sealedEndpointSnapshot.seal(protection, endpointId, state)),
+    state: toJson<WebhookEndpointState>(await sealedEndpointSnapshot.seal(protection, endpointId, state, state.organizationId)),
     updated_at: state.updatedAt,
   }
   await trx
