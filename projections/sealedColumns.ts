@@ -32,6 +32,8 @@ export type SealedJson<T> = {
   isSealed(value: T): boolean
 }
 
+const hasSealedLeaf = (schema: z.ZodType, value: unknown) => sensitiveLeaves(schema, value).some((leaf) => isSealedText(leaf.value))
+
 function sealedJson<T>(
   schema: z.ZodType,
   recordOf: (id: string) => string,
@@ -43,11 +45,18 @@ function sealedJson<T>(
     subjectColumn,
     // Stable sealing: a rebuild writes the same bytes, so `projections verify` compares rows as they are.
     seal: (protection, id, value, subject = id) => protection.sealStable(schema, value, subject, recordOf(id)),
-    open: (protection, id, value, subject = id) => protection.open(schema, value, subject, recordOf(id)),
+    open: async (protection, id, value, subject = id) =>
+      hasSealedLeaf(schema, value) ? protection.open(schema, value, subject, recordOf(id)) : value,
     async openMany(protection, items) {
-      if (items.length === 0) return []
-      const keys = await protection.keys.keysForReading(items.map((item) => item.subject ?? item.id))
-      return items.map((item) => protection.openWith(keys.get(item.subject ?? item.id)!, schema, item.value, recordOf(item.id)))
+      // Only rows holding sealed text need their key (most customers keep no personal data in a
+      // list's reach; a subject without a key is looked up every time, never cached).
+      const sealedItems = items.filter((item) => hasSealedLeaf(schema, item.value))
+      if (sealedItems.length === 0) return items.map((item) => item.value)
+      const keys = await protection.keys.keysForReading(sealedItems.map((item) => item.subject ?? item.id))
+      return items.map((item) => {
+        const key = keys.get(item.subject ?? item.id)
+        return key ? protection.openWith(key, schema, item.value, recordOf(item.id)) : item.value
+      })
     },
     isSealed: (value) => sensitiveLeaves(schema, value).every((leaf) => leaf.value === ERASED || isSealedText(leaf.value)),
   }

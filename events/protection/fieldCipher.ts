@@ -52,8 +52,15 @@ export function sealText(key: Buffer, plain: string, aad: string): string {
  * derived from the data key. The same text in the same record and field seals to the same bytes,
  * and different texts get different IVs, so GCM never sees one IV with two plaintexts.
  */
+// The IV key derived from each data key, once (the data keys are the cache's own cached objects).
+const ivKeys = new WeakMap<Buffer, Buffer>()
+
 function syntheticIv(key: Buffer, plain: string, aad: string): Buffer {
-  const ivKey = createHmac('sha256', key).update('enc1 synthetic iv').digest()
+  let ivKey = ivKeys.get(key)
+  if (!ivKey) {
+    ivKey = createHmac('sha256', key).update('enc1 synthetic iv').digest()
+    ivKeys.set(key, ivKey)
+  }
   return createHmac('sha256', ivKey).update(aad).update('\0').update(plain).digest().subarray(0, CIPHER_LIMITS.ivBytes)
 }
 
