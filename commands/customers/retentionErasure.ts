@@ -12,6 +12,7 @@ import { streams } from '../../events/streams.js'
 import { SCHEDULER_ACTOR } from '../scheduler/runDueCommands.js'
 import { scheduleCommand } from '../scheduler/scheduleCommand.js'
 import type { SchedulerDatabase } from '../scheduler/schema.js'
+import { organizationOfEvent } from '../../events/eventOrganization.js'
 
 const DAY_MS = 86_400_000
 
@@ -23,8 +24,7 @@ export const retentionDueAt = (archivedAt: string, retentionDays: number): Date 
 
 async function scheduleErasure(db: Kysely<SchedulerDatabase>, event: RecordedEvent, retentionDays: number): Promise<void> {
   const archived = CustomerArchived.parse(event.data)
-  const organizationId = event.metadata.organizationId
-  if (!organizationId) throw new Error(`${event.type} ${event.id} carries no organization id`)
+  const organizationId = organizationOfEvent(event)
   await scheduleCommand(db, {
     id: retentionTimerId(archived.customerId),
     organizationId,

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely'
 import type { Consumer } from '../../events/consumers/consumer.js'
 import { scheduleCommand } from '../scheduler/scheduleCommand.js'
 import type { SchedulerDatabase } from '../scheduler/schema.js'
+import { organizationOfEvent } from '../../events/eventOrganization.js'
 
 /** The timer's id, and so the expiry command's commandId: one per session, forever. */
 export const expiryTimerId = (sessionId: string) => `verification-session-expiry:${sessionId}`
@@ -18,8 +19,7 @@ export const expiryTimerId = (sessionId: string) => `verification-session-expiry
 /** Schedules the expiry of the session `event` created (a no-op when already scheduled). */
 async function scheduleExpiry(db: Kysely<SchedulerDatabase>, event: RecordedEvent): Promise<void> {
   const session = VerificationSessionCreated.parse(event.data)
-  const organizationId = event.metadata.organizationId
-  if (!organizationId) throw new Error(`${event.type} ${event.id} carries no organization id`)
+  const organizationId = organizationOfEvent(event)
   await scheduleCommand(db, {
     id: expiryTimerId(session.sessionId),
     organizationId,

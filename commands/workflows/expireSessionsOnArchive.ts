@@ -6,14 +6,14 @@ import { CustomerArchived } from '../../domain/customer/events.js'
 import { streams } from '../../events/streams.js'
 import { handleCommand } from '../runtime/handleCommand.js'
 import type { Workflow } from './workflow.js'
+import { organizationOfEvent } from '../../events/eventOrganization.js'
 
 export const expireSessionsOnArchive: Workflow = {
   name: 'expire_sessions_on_archive',
   handles: new Set(['CustomerArchived']),
   commandsFor(event) {
     const archived = CustomerArchived.parse(event.data)
-    const organizationId = event.metadata.organizationId
-    if (organizationId === undefined) throw new Error(`CustomerArchived ${event.id} has no organizationId in its metadata`)
+    const organizationId = organizationOfEvent(event)
     return [
       {
         step: 'expire-sessions',

@@ -4,14 +4,14 @@
 import { CustomerDataErased } from '../../domain/customer/events.js'
 import { shredCustomerData } from '../customers/shredCustomerData.js'
 import type { Workflow } from './workflow.js'
+import { organizationOfEvent } from '../../events/eventOrganization.js'
 
 export const shredErasedCustomerData: Workflow = {
   name: 'shred_erased_customer_data',
   handles: new Set(['CustomerDataErased']),
   commandsFor(event) {
     const erased = CustomerDataErased.parse(event.data)
-    const organizationId = event.metadata.organizationId
-    if (organizationId === undefined) throw new Error(`CustomerDataErased ${event.id} has no organizationId in its metadata`)
+    const organizationId = organizationOfEvent(event)
     return [
       {
         step: 'shred-data-key',
