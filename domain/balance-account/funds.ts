@@ -1,0 +1,163 @@
+// The money of one balance account: available and committed per currency, and its open holds,
+// decided on the ledger (domain/ledger). A hold moves funds from available to committed for an
+// in-flight payout; it then settles (out to clearing) or is released (back to available). Available
+// never goes below zero: a hold or reversal larger than it is refused with insufficient_funds.
+import { conflict, invalid, notFound } from '../errors.js'
+import { assertInvariant } from '../errors.js'
+import { type LedgerBalances, applyTransaction, availableOf, balanceOf, committedOf, movement, system } from '../ledger/index.js'
+import type { FundsEvent } from './fundsEvents.js'
+
+export const FUNDS_LIMITS = {
+  /** Open holds one account may have at once (each is an in-flight payout). */
+  maxOpenHolds: 10_000,
+} as const
+
+export type Hold = { currency: string; amountMinor: bigint }
+
+export type Funds = {
+  accountId: string
+  currencies: readonly string[]
+  /** The account's two ledger accounts per currency (available:<id>, committed:<id>). */
+  balances: LedgerBalances
+  /**
+   * Open holds by id; settled and released ones are dropped, their ids kept in `closedHolds` so a
+   * second settle is refused. (That set grows with history: issue 12's point 10, snapshots or
+   * closing the books, bounds it.)
+   */
+  openHolds: ReadonlyMap<string, Hold>
+  closedHolds: ReadonlySet<string>
+}
+
+export const emptyFunds = (accountId: string, currencies: readonly string[]): Funds => ({
+  accountId,
+  currencies,
+  balances: new Map(),
+  openHolds: new Map(),
+  closedHolds: new Set(),
+})
+
+export const availableIn = (f: Funds, currency: string) => balanceOf(f.balances, availableOf(f.accountId), currency)
+export const committedIn = (f: Funds, currency: string) => balanceOf(f.balances, committedOf(f.accountId), currency)
+
+export type FundsCommand =
+  | { type: 'CreditFunds'; cause: string; currency: string; amountMinor: bigint; now: string }
+  | { type: 'PlaceHold'; holdId: string; currency: string; amountMinor: bigint; now: string }
+  | { type: 'SettleHold'; holdId: string; now: string }
+  | { type: 'ReleaseHold'; holdId: string; now: string }
+  | { type: 'ReverseCredit'; cause: string; currency: string; amountMinor: bigint; now: string }
+
+function checkAmount(f: Funds, currency: string, amountMinor: bigint): void {
+  if (!f.currencies.includes(currency))
+    throw invalid('currency_not_supported', `Account ${f.accountId} holds ${f.currencies.join(', ')}, not ${currency}`, [
+      { field: 'currency', message: `one of ${f.currencies.join(', ')}`, value: currency },
+    ])
+  if (amountMinor <= 0n) throw invalid('invalid_amount', 'The amount must be positive', [{ field: 'amount', message: 'must be > 0' }])
+}
+
+function insufficient(f: Funds, currency: string, amountMinor: bigint) {
+  return conflict(
+    'insufficient_funds',
+    `Account ${f.accountId} has ${availableIn(f, currency)} ${currency} minor units available, ${amountMinor} needed`,
+  )
+}
+
+export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
+  const id = f.accountId
+  switch (command.type) {
+    case 'CreditFunds': {
+      checkAmount(f, command.currency, command.amountMinor)
+      const transaction = movement({
+        id: `credit:${command.cause}`,
+        kind: 'CREDIT',
+        currency: command.currency,
+        amountMinor: command.amountMinor,
+        from: system('world'),
+        to: availableOf(id),
+        description: `Deposit ${command.cause}`,
+      })
+      return [{ type: 'FundsCredited', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
+    }
+    case 'PlaceHold': {
+      checkAmount(f, command.currency, command.amountMinor)
+      if (f.openHolds.has(command.holdId) || f.closedHolds.has(command.holdId))
+        throw conflict('hold_exists', `Hold ${command.holdId} was already placed on account ${id}`)
+      if (f.openHolds.size >= FUNDS_LIMITS.maxOpenHolds)
+        throw conflict('too_many_open_holds', `Account ${id} has too many payouts in flight`)
+      if (availableIn(f, command.currency) < command.amountMinor) throw insufficient(f, command.currency, command.amountMinor)
+      const transaction = movement({
+        id: `hold:${command.holdId}`,
+        kind: 'HOLD',
+        currency: command.currency,
+        amountMinor: command.amountMinor,
+        from: availableOf(id),
+        to: committedOf(id),
+        description: `Funds committed to payout ${command.holdId}`,
+      })
+      return [{ type: 'FundsHeld', data: { accountId: id, holdId: command.holdId, transaction, at: command.now } }]
+    }
+    case 'SettleHold':
+    case 'ReleaseHold': {
+      const hold = f.openHolds.get(command.holdId)
+      if (!hold) {
+        if (f.closedHolds.has(command.holdId)) throw conflict('hold_closed', `Hold ${command.holdId} was already settled or released`)
+        throw notFound('Hold', command.holdId)
+      }
+      const settle = command.type === 'SettleHold'
+      const transaction = movement({
+        id: `${settle ? 'settle' : 'release'}:${command.holdId}`,
+        kind: settle ? 'SETTLE' : 'RELEASE',
+        currency: hold.currency,
+        amountMinor: hold.amountMinor,
+        from: committedOf(id),
+        to: settle ? system('clearing') : availableOf(id),
+        description: settle ? `Payout ${command.holdId} paid out` : `Payout ${command.holdId} released`,
+      })
+      const data = { accountId: id, holdId: command.holdId, transaction, at: command.now }
+      return [settle ? { type: 'HoldSettled', data } : { type: 'HoldReleased', data }]
+    }
+    case 'ReverseCredit': {
+      checkAmount(f, command.currency, command.amountMinor)
+      if (availableIn(f, command.currency) < command.amountMinor) throw insufficient(f, command.currency, command.amountMinor)
+      const transaction = movement({
+        id: `reversal:${command.cause}`,
+        kind: 'REVERSAL',
+        currency: command.currency,
+        amountMinor: command.amountMinor,
+        from: availableOf(id),
+        to: system('world'),
+        description: `Deposit ${command.cause} reversed`,
+      })
+      return [{ type: 'CreditReversed', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
+    }
+  }
+}
+
+function withHolds(f: Funds, event: FundsEvent): Funds {
+  switch (event.type) {
+    case 'FundsHeld': {
+      const posting = event.data.transaction.postings.find((p) => BigInt(p.amountMinor) > 0n)!
+      const openHolds = new Map(f.openHolds)
+      openHolds.set(event.data.holdId, { currency: posting.currency, amountMinor: BigInt(posting.amountMinor) })
+      return { ...f, openHolds }
+    }
+    case 'HoldSettled':
+    case 'HoldReleased': {
+      const openHolds = new Map(f.openHolds)
+      openHolds.delete(event.data.holdId)
+      return { ...f, openHolds, closedHolds: new Set(f.closedHolds).add(event.data.holdId) }
+    }
+    default:
+      return f
+  }
+}
+
+export function evolveFunds(f: Funds, event: FundsEvent): Funds {
+  const next = withHolds({ ...f, balances: applyTransaction(f.balances, event.data.transaction) }, event)
+  // The invariant every event keeps: nothing negative on the account's own ledger accounts (cheap:
+  // one check per currency; that committed equals the open holds is a property the tests check).
+  for (const currency of f.currencies) {
+    assertInvariant(availableIn(next, currency) >= 0n, `available ${currency} of ${f.accountId} below zero`)
+    assertInvariant(committedIn(next, currency) >= 0n, `committed ${currency} of ${f.accountId} below zero`)
+  }
+  return next
+}
