@@ -13,7 +13,7 @@ export const DATA_KEY_LIMITS = {
    * How long another process may keep using a key after it was shredded elsewhere (this process
    * forgets it at once). Also bounds how long an unwrapped key stays in memory unused.
    */
-  cacheTtlMs: 30_000,
+  cacheTtlMs: 5_000,
   maxSubjectLength: 200,
   maxReasonLength: 500,
   /** Rows re-wrapped per statement by KEK rotation. */

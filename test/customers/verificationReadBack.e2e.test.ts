@@ -58,6 +58,11 @@ t.test("another organization's customer is not found; an erased one reads [erase
   t.equal(foreign.statusCode, 404)
   const erase = await runCli(['customers', 'erase', customer.id, '--reason', 'test'], { DATABASE_URL: h.runtime.databaseUrl })
   t.equal(erase.code, 0, erase.stderr)
+  // The CLI is another process: this app shows the erasure once its projections have read the event.
+  const [erased] = await h.runtime.store
+    .readStream(`customer-${customer.id}`, { fromRevision: 0n, maxCount: 1_000 })
+    .then((events) => events.slice(-1))
+  t.ok(await h.runtime.runner.waitFor(erased?.position, 15_000), 'the projections read the erasure')
   const res = await h.request({ method: 'GET', url: `/v1/customers/${customer.id}/verification` })
   t.equal(res.statusCode, 200)
   t.match(res.json(), { individual: { phone: '[erased]' }, erasedAt: String })
