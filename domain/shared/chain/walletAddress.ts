@@ -20,6 +20,8 @@ export const WALLET_ADDRESS_LIMITS = {
   /** Version byte 0x41 and a 20-byte account id. */
   tronBytes: 21,
   tronVersionByte: 0x41,
+  /** A legacy (base58check) Bitcoin address: a version byte and a 20-byte hash. */
+  bitcoinLegacyBytes: 21,
   /** Segwit versions sent to: 0 (P2WPKH, P2WSH) and 1 (taproot); later ones are not yet defined. */
   maxSegwitVersion: 1,
 } as const
@@ -42,18 +44,18 @@ export function validateWalletAddress(
   if (!/^[\x21-\x7e]+$/.test(address)) return refuse('may contain only ASCII letters and digits')
   switch (addressType) {
     case 'EVM':
-      return evmAddress(address, refuse)
+      return checkEvm(address, refuse)
     case 'SOLANA':
-      return solanaAddress(address, refuse)
+      return checkSolana(address, refuse)
     case 'TRON':
-      return tronAddress(address, refuse)
+      return checkTron(address, refuse)
     case 'BITCOIN':
-      return bitcoinAddressOf(address, environment === 'production' ? [networks.bitcoin] : [networks.bitcoin, networks.testnet], refuse)
+      return checkBitcoin(address, environment === 'production' ? [networks.bitcoin] : [networks.bitcoin, networks.testnet], refuse)
   }
 }
 
 /** EIP-55: all-lowercase or all-uppercase hex carries no checksum; mixed case must match it. */
-function evmAddress(address: string, refuse: Refusal): Checked<string> {
+function checkEvm(address: string, refuse: Refusal): Checked<string> {
   if (!address.startsWith('0x')) return refuse('must start with 0x')
   const hex = address.slice(2)
   if (!/^[0-9a-fA-F]*$/.test(hex)) return refuse('must be 0x followed by hex digits (0-9, a-f)')
@@ -68,14 +70,14 @@ function evmAddress(address: string, refuse: Refusal): Checked<string> {
 
 const BASE58_MESSAGE = 'may contain only base58 characters (no 0, O, I or l)'
 
-function solanaAddress(address: string, refuse: Refusal): Checked<string> {
+function checkSolana(address: string, refuse: Refusal): Checked<string> {
   const bytes = bs58.decodeUnsafe(address)
   if (bytes === undefined) return refuse(BASE58_MESSAGE)
   if (bytes.length !== L.solanaBytes) return refuse(`decodes to ${bytes.length} bytes; a Solana address is ${L.solanaBytes}`)
   return accepted(address)
 }
 
-function tronAddress(address: string, refuse: Refusal): Checked<string> {
+function checkTron(address: string, refuse: Refusal): Checked<string> {
   if (/^41[0-9a-fA-F]{40}$/.test(address)) return refuse('is in hex form: give the base58 form, which starts with T')
   if (!address.startsWith('T')) return refuse('must start with T')
   if (bs58.decodeUnsafe(address) === undefined) return refuse(BASE58_MESSAGE)
@@ -113,12 +115,14 @@ function wrongNetwork(network: Network, allowed: readonly Network[], refuse: Ref
   return refuse(`is a ${NETWORK_NAMES.get(network) ?? 'foreign'} address; this environment takes ${names} addresses`)
 }
 
-function bitcoinAddressOf(address: string, allowed: readonly Network[], refuse: Refusal): Checked<string> {
-  if (/^(bc|tb|bcrt)1/i.test(address)) return segwitAddress(address, allowed, refuse)
+function checkBitcoin(address: string, allowed: readonly Network[], refuse: Refusal): Checked<string> {
+  if (/^(bc|tb|bcrt)1/i.test(address)) return checkSegwit(address, allowed, refuse)
   if (bs58.decodeUnsafe(address) === undefined) return refuse(BASE58_MESSAGE)
   const payload = bs58check.decodeUnsafe(address)
   if (payload === undefined) return refuse('has a checksum that does not match: a character is mistyped')
-  if (payload.length !== 21) return refuse(`decodes to ${payload.length} bytes; a legacy Bitcoin address is 21`)
+  if (payload.length !== L.bitcoinLegacyBytes) {
+    return refuse(`decodes to ${payload.length} bytes; a legacy Bitcoin address is ${L.bitcoinLegacyBytes}`)
+  }
   const version = payload[0]
   const network = ALL_NETWORKS.find((n) => n.pubKeyHash === version || n.scriptHash === version)
   if (!network) return refuse(`is not a Bitcoin address: its version byte is 0x${(version ?? 0).toString(16).padStart(2, '0')}`)
@@ -127,7 +131,7 @@ function bitcoinAddressOf(address: string, allowed: readonly Network[], refuse: 
 }
 
 /** Segwit (BIP-173 bech32 for version 0, BIP-350 bech32m for version 1); stored lower case, as BIP-173 prefers. */
-function segwitAddress(address: string, allowed: readonly Network[], refuse: Refusal): Checked<string> {
+function checkSegwit(address: string, allowed: readonly Network[], refuse: Refusal): Checked<string> {
   let decoded: { version: number; prefix: string; data: Uint8Array }
   try {
     decoded = bitcoinAddress.fromBech32(address)
