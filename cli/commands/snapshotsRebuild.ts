@@ -50,7 +50,8 @@ export const snapshotsRebuild: CliCommand = {
         throw usageError(snapshotsRebuild, `a name of 1 to ${SNAPSHOTS_REBUILD_LIMITS.maxStreamNameLength} characters`)
     if (stream !== undefined && categoryOf(stream) === '') throw usageError(snapshotsRebuild, 'a stream is named <category>-<id>')
     const selected = stream !== undefined ? categoryOf(stream) : category
-    if (selected !== undefined && !snapshotted(selected))
+    const target = selected === undefined ? undefined : snapshotted(selected)
+    if (selected !== undefined && !target)
       throw new CliError('not_snapshotted', `The aggregate of category ${JSON.stringify(selected)} takes no snapshots`, {
         category: selected,
       })
@@ -72,8 +73,8 @@ export const snapshotsRebuild: CliCommand = {
           await out.line({ stream: name, dropped: true, reason: 'the stream has no events' })
         }
       }
-      if (stream !== undefined) {
-        const taken = await takeSnapshot(runtime.store, snapshots, snapshotted(categoryOf(stream))!.decider, stream)
+      if (stream !== undefined && target) {
+        const taken = await takeSnapshot(runtime.store, snapshots, target.decider, stream)
         if (!taken) throw new CliError('stream_not_found', `Stream ${stream} has no events`, { statusCode: 404 })
         await out.line(taken)
         return
