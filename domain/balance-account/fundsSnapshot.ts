@@ -21,7 +21,15 @@ const fundsJson = z.strictObject({
   currencies: z.array(z.string().min(1).max(16)).max(FUNDS_SNAPSHOT_LIMITS.maxCurrencies),
   balances: z.array(z.tuple([z.string().min(1).max(FUNDS_SNAPSHOT_LIMITS.maxIdLength), minor])).max(FUNDS_SNAPSHOT_LIMITS.maxBalances),
   openHolds: z.array(z.tuple([id, z.string().min(1).max(16), minor])).max(FUNDS_LIMITS.maxOpenHolds),
-  closedHolds: z.array(id).max(FUNDS_LIMITS.maxClosedHolds),
+  // Up to ten thousand ids: checked in one loop, not one zod schema per element (a cold load
+  // decodes this on the command's path).
+  closedHolds: z.custom<string[]>(
+    (v) =>
+      Array.isArray(v) &&
+      v.length <= FUNDS_LIMITS.maxClosedHolds &&
+      v.every((i) => typeof i === 'string' && i.length > 0 && i.length <= FUNDS_SNAPSHOT_LIMITS.maxIdLength),
+    `at most ${FUNDS_LIMITS.maxClosedHolds} hold ids`,
+  ),
 })
 
 export const fundsSnapshot: SnapshotCodec<Funds> = {

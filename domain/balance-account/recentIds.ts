@@ -41,11 +41,16 @@ export function withRecentId(recent: RecentIds, id: string, limit: number): Rece
   return { chunks: next, size }
 }
 
-/** The value holding `ids` (oldest first, distinct), as the same adds would have left it; throws past `limit`. */
+/** The value holding `ids` (oldest first, distinct), as the same adds would have left it; throws past `limit` or on a repeat. */
 export function recentIdsOf(ids: readonly string[], limit: number): RecentIds {
   if (ids.length > limit) throw new RangeError(`${ids.length} recent ids, more than ${limit}`)
-  if (new Set(ids).size !== ids.length) throw new RangeError('recent ids repeat')
   const chunks: ReadonlySet<string>[] = []
-  for (let i = 0; i < ids.length; i += RECENT_IDS_CHUNK) chunks.push(new Set(ids.slice(i, i + RECENT_IDS_CHUNK)))
+  for (let i = 0; i < ids.length; i += RECENT_IDS_CHUNK) {
+    const chunk = new Set(ids.slice(i, i + RECENT_IDS_CHUNK))
+    // A repeat within a chunk is refused; one across chunks is not looked for (a second Set of all
+    // the ids would cost as much as the chunks, on a cold load's path), and would only count twice.
+    if (chunk.size !== Math.min(RECENT_IDS_CHUNK, ids.length - i)) throw new RangeError('recent ids repeat')
+    chunks.push(chunk)
+  }
   return { chunks, size: ids.length }
 }
