@@ -1,7 +1,9 @@
 // What the history bench (historyBench.ts) measures on: an aggregate that takes snapshots, how a
 // long history of it is appended, and the command it times. Today a balance account's funds as a
-// test aggregate (test/harness/snapshotFunds.ts); once the account aggregate that wraps the funds is
-// in the catalog, a subject for it goes here and HISTORY_SUBJECT names it.
+// test aggregate (test/harness/snapshotFunds.ts). For the account aggregate that wraps the funds: a
+// subject beside this one (its decider with its snapshot codec, its stream and id, its open and
+// fund-in commands, and appendFundsHistoryTo(store, id, n, { decider, stream }) after its opening
+// event), and HISTORY_SUBJECT names it.
 import type { Funds } from '../domain/balance-account/funds.js'
 import type { FundsEvent } from '../domain/balance-account/fundsEvents.js'
 import type { Decider, DomainEvent } from '../domain/decider.js'

@@ -1,5 +1,6 @@
 // `npm run bench`: store appends, the HTTP command and query paths, and their ceilings (GET /health,
-// a fastify + zod + one INSERT toy), on a real PostgreSQL, printed as one table with the targets.
+// a fastify + zod + one INSERT toy), and a hold on an account with a million prior postings against
+// one on a fresh account (historyBench.ts), on a real PostgreSQL, printed as one table with the targets.
 import os from 'node:os'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { type AppendBenchResult, runAppendBench } from './appendBench.js'

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Funds } from '../../domain/balance-account/funds.js'
 import type { FundsEvent } from '../../domain/balance-account/fundsEvents.js'
+import type { Decider } from '../../domain/decider.js'
 import { validateNewEventData } from '../../events/catalog.js'
 import { type EventStore, STORE_LIMITS } from '../../events/store/port.js'
 import { type AccountFundsCommand, snapshotFundsDecider, snapshotFundsStream } from './snapshotFunds.js'
@@ -16,17 +17,24 @@ const NOW = '2026-11-24T08:00:00.000Z'
 /** A hold id as long as a real transfer id (`tfr_` and 26 characters). */
 export const holdIdOf = (i: number) => `tfr_${String(i).padStart(26, '0')}`
 
+/** Where a history goes: a decider of funds commands (the test aggregate's, or an account's) and its stream. */
+export type FundsHistoryTarget<State> = { decider: Decider<State, AccountFundsCommand, FundsEvent>; stream: string }
+
+/** appendFundsHistoryTo the test aggregate's stream of the account. */
+export const appendFundsHistory = (store: EventStore, accountId: string, events: number): Promise<{ state: Funds; revision: bigint }> =>
+  appendFundsHistoryTo(store, accountId, events, { decider: snapshotFundsDecider, stream: snapshotFundsStream(accountId) })
+
 /**
- * Appends `events` events to the account's stream (which must be empty), in batches of
- * STORE_LIMITS.maxEventsPerAppend. Answers the state the events fold to and the stream's revision.
+ * Appends `events` events decided for the account to `target`'s stream (which must be empty), in
+ * batches of STORE_LIMITS.maxEventsPerAppend. Answers the state they fold to and the stream's revision.
  */
-export async function appendFundsHistory(
+export async function appendFundsHistoryTo<State>(
   store: EventStore,
   accountId: string,
   events: number,
-): Promise<{ state: Funds; revision: bigint }> {
-  const stream = snapshotFundsStream(accountId)
-  const decider = snapshotFundsDecider
+  target: FundsHistoryTarget<State>,
+): Promise<{ state: State; revision: bigint }> {
+  const { decider, stream } = target
   let state = decider.initialState()
   let revision: bigint | undefined
   let batch: FundsEvent[] = []
