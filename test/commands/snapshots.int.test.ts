@@ -246,17 +246,30 @@ t.test('a stream past maxEventsPerLoad loads through its snapshot', async (t) =>
   const events = COMMAND_LIMITS.maxEventsPerLoad + 5
   const filled = await appendFundsHistory(store, acc, events)
   t.equal(filled.revision, BigInt(events - 1))
-  const without = startProcess()
-  await t.rejects(without.run(hold(acc, 'h_late')), StreamTooLongError, 'without a snapshot it is refused')
-
-  const taken = await takeSnapshot(store, snapshotStore, decider, stream)
-  t.match(taken, { stream, revision: String(events - 1), version: 1, events })
+  // As the runtime saves one after an append: the state the events fold to, at their revision.
+  await snapshotStore.save({ stream, revision: filled.revision, version: fundsSnapshot.version, state: fundsSnapshot.encode(filled.state) })
   const cold = startProcess()
   const result = await cold.run(hold(acc, 'h_late', 1_000n))
   t.equal(cold.counts.events, 0, 'nothing to fold past the snapshot')
   t.equal(availableIn(result.state, 'USD'), availableIn(filled.state, 'USD') - 1_000n)
   t.equal(committedIn(result.state, 'USD'), committedIn(filled.state, 'USD') + 1_000n)
   t.ok(result.state.closedHolds.size > 0, 'with the recent closed holds')
+})
+
+t.test('without a usable snapshot, a load folds at most maxEvents events', async (t) => {
+  const acc = testAccountId('capped')
+  await appendFundsHistory(store, acc, 30)
+  const p = startProcess()
+  await t.rejects(
+    loadAggregate(p.store, decider, snapshotFundsStream(acc), { snapshots: p.snapshotting, maxEvents: 29 }),
+    StreamTooLongError,
+  )
+  const loaded = await loadAggregate(p.store, decider, snapshotFundsStream(acc), { snapshots: p.snapshotting, maxEvents: 30 })
+  t.equal(loaded.revision, 29n)
+  const taken = await takeSnapshot(store, snapshotStore, decider, snapshotFundsStream(acc))
+  t.match(taken, { revision: '29', version: 1, events: 30 })
+  const after = await loadAggregate(p.store, decider, snapshotFundsStream(acc), { snapshots: p.snapshotting, maxEvents: 0 })
+  t.equal(after.revision, 29n, 'through its snapshot, nothing left to fold')
 })
 
 t.test('commandId: seen after the snapshot; before it, the decider refuses the repeat by its own key', async (t) => {
