@@ -108,6 +108,7 @@ async function measureHistory<State, Command, Event extends DomainEvent>(
       await handleCommand(store, decider, subject.stream(accountId), command, origin)
       return performance.now() - at
     }
+    await subject.open?.(runtime.store, freshId)
     await handleCommand(freshProcess(), decider, subject.stream(freshId), subject.fund(freshId), origin)
 
     const interleaved = async (storeFor: () => EventStore): Promise<HistoryModeResult> => {

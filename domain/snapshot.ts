@@ -24,7 +24,8 @@ export type SnapshotCodec<State> = {
   version: number
   /** A new snapshot is taken once the stream is this many events past the last one. */
   everyEvents: number
-  encode(state: State): JsonValue
+  /** The state as JSON; undefined: this state is not kept as a snapshot (it holds what must not be stored in clear). */
+  encode(state: State): JsonValue | undefined
   /** Validates (zod) and rebuilds the state; throws on anything it does not recognise. */
   decode(json: unknown): State
 }

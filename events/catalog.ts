@@ -45,7 +45,7 @@ export type CatalogAggregate = {
   decider: {
     initialState(): unknown
     evolve(state: unknown, event: DomainEvent): unknown
-    snapshot?: { version: number; everyEvents: number; encode(state: unknown): JsonValue; decode(json: unknown): unknown }
+    snapshot?: { version: number; everyEvents: number; encode(state: unknown): JsonValue | undefined; decode(json: unknown): unknown }
   }
 }
 

@@ -93,7 +93,8 @@ export function saveInBackground<State>(
   const save = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => {
       // Encoded here, off the command's path (states are immutable, so it is the state as appended).
-      const json: JsonValue = codec.encode(state)
+      const json: JsonValue | undefined = codec.encode(state)
+      if (json === undefined) return
       return s.store.save({ stream, revision, version: codec.version, state: json })
     })
     .catch((error: unknown) => s.log.warn({ stream, revision: revision.toString(), error: describe(error) }, 'snapshot save failed'))

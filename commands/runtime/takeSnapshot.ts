@@ -13,7 +13,7 @@ export const TAKE_SNAPSHOT_LIMITS = {
 
 export type TakenSnapshot = { stream: string; revision: string; version: number; events: number }
 
-/** The snapshot taken, or undefined for a stream with no events (nothing to keep: its row is left as is). */
+/** The snapshot taken, or undefined for a stream with no events or a state its codec does not keep (its row is left as is). */
 export async function takeSnapshot<State, Event extends DomainEvent>(
   store: EventStore,
   snapshots: SnapshotStore,
@@ -24,6 +24,8 @@ export async function takeSnapshot<State, Event extends DomainEvent>(
   if (!codec) throw new Error(`the aggregate of ${stream} takes no snapshots`)
   const { state, revision } = await loadAggregate(store, decider, stream, { maxEvents: TAKE_SNAPSHOT_LIMITS.maxEventsPerRebuild })
   if (revision === undefined) return undefined
-  await snapshots.replace({ stream, revision, version: codec.version, state: codec.encode(state) })
+  const json = codec.encode(state)
+  if (json === undefined) return undefined
+  await snapshots.replace({ stream, revision, version: codec.version, state: json })
   return { stream, revision: revision.toString(), version: codec.version, events: Number(revision) + 1 }
 }

@@ -32,7 +32,7 @@ const fundsJson = z.strictObject({
   ),
 })
 
-export const fundsSnapshot: SnapshotCodec<Funds> = {
+export const fundsSnapshot = {
   version: 1,
   everyEvents: 100,
   encode: (f) => ({
@@ -52,4 +52,4 @@ export const fundsSnapshot: SnapshotCodec<Funds> = {
       closedHolds: recentIdsOf(f.closedHolds, FUNDS_LIMITS.maxClosedHolds),
     }
   },
-}
+} satisfies SnapshotCodec<Funds>

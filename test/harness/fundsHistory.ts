@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Funds } from '../../domain/balance-account/funds.js'
 import type { FundsEvent } from '../../domain/balance-account/fundsEvents.js'
-import type { Decider } from '../../domain/decider.js'
+import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { validateNewEventData } from '../../events/catalog.js'
 import { type EventStore, STORE_LIMITS } from '../../events/store/port.js'
 import { type AccountFundsCommand, snapshotFundsDecider, snapshotFundsStream } from './snapshotFunds.js'
@@ -18,26 +18,31 @@ const NOW = '2026-11-24T08:00:00.000Z'
 export const holdIdOf = (i: number) => `tfr_${String(i).padStart(26, '0')}`
 
 /** Where a history goes: a decider of funds commands (the test aggregate's, or an account's) and its stream. */
-export type FundsHistoryTarget<State> = { decider: Decider<State, AccountFundsCommand, FundsEvent>; stream: string }
+export type FundsHistoryTarget<State, Event extends DomainEvent = FundsEvent> = {
+  decider: Decider<State, AccountFundsCommand, Event>
+  stream: string
+  /** The stream's state and revision before the history (an account's opening); omitted: an empty stream. */
+  from?: { state: State; revision: bigint }
+}
 
 /** appendFundsHistoryTo the test aggregate's stream of the account. */
 export const appendFundsHistory = (store: EventStore, accountId: string, events: number): Promise<{ state: Funds; revision: bigint }> =>
   appendFundsHistoryTo(store, accountId, events, { decider: snapshotFundsDecider, stream: snapshotFundsStream(accountId) })
 
 /**
- * Appends `events` events decided for the account to `target`'s stream (which must be empty), in
+ * Appends `events` events decided for the account to `target`'s stream (empty, or at `target.from`), in
  * batches of STORE_LIMITS.maxEventsPerAppend. Answers the state they fold to and the stream's revision.
  */
-export async function appendFundsHistoryTo<State>(
+export async function appendFundsHistoryTo<State, Event extends DomainEvent>(
   store: EventStore,
   accountId: string,
   events: number,
-  target: FundsHistoryTarget<State>,
+  target: FundsHistoryTarget<State, Event>,
 ): Promise<{ state: State; revision: bigint }> {
   const { decider, stream } = target
-  let state = decider.initialState()
-  let revision: bigint | undefined
-  let batch: FundsEvent[] = []
+  let state = target.from?.state ?? decider.initialState()
+  let revision: bigint | undefined = target.from?.revision
+  let batch: Event[] = []
   const open: string[] = []
   let holds = 0
   const flush = async () => {
