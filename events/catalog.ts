@@ -5,6 +5,7 @@
 import type { z } from 'zod'
 import type { EventSchemas } from '../domain/aggregate.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
+import { counterpartyAggregate } from '../domain/counterparty/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
@@ -17,6 +18,7 @@ export const AGGREGATES = [
   customerAggregate,
   documentAggregate,
   termsAgreementAggregate,
+  counterpartyAggregate,
 ] as const
 
 type Entry = {

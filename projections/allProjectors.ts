@@ -1,4 +1,5 @@
 // Every projector the service runs, by name.
+import { counterpartiesProjector } from './counterparties.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { organizationsProjector } from './organizations.js'
@@ -10,4 +11,5 @@ export const allProjectors: readonly Projector[] = [
   webhookEndpointsProjector,
   customersProjector,
   documentsProjector,
+  counterpartiesProjector,
 ]

@@ -11,6 +11,7 @@ import { individualProfile } from '../domain/customer/schemas/individualVerifica
 import type { Customer } from '../domain/customer/state.js'
 import type { WebhookEndpointState } from '../domain/webhook-endpoint/decider.js'
 import { type WebhookSecretEntry, webhookSecretEntry } from '../domain/webhook-endpoint/events.js'
+import { type Address, addressSchema } from '../domain/shared/address.js'
 import { ERASED, sensitiveLeaves } from '../domain/shared/sensitive/index.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
 import { isSealedText } from '../events/protection/fieldCipher.js'
@@ -95,13 +96,17 @@ export const sealedEndpointSnapshot = sealedJson<WebhookEndpointState>(
   'organization_id',
 )
 
+/** counterparties.address: the beneficiary's address, its street lines sealed under the counterparty's own key (as its events). */
+export const sealedCounterpartyAddress = sealedJson<Address | null>(addressSchema.nullable(), (id) => streams.counterparty(id))
+
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
 export const SEALED_JSON_COLUMNS: readonly {
-  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints'
+  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties'
   column: string
   sealed: SealedJson<unknown>
 }[] = [
   { table: 'customers', column: 'state', sealed: sealedCustomerState },
   { table: 'webhook_endpoints', column: 'secrets', sealed: sealedEndpointSecrets },
   { table: 'webhook_delivery_endpoints', column: 'state', sealed: sealedEndpointSnapshot },
+  { table: 'counterparties', column: 'address', sealed: sealedCounterpartyAddress },
 ]

@@ -7,6 +7,7 @@ import { createCommandRuntime } from '../commands/runtime/commandRuntime.js'
 import { useStreamLock } from '../commands/runtime/handleCommand.js'
 import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
 import { noStreamLock } from '../commands/runtime/streamLock.js'
+import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
@@ -105,6 +106,7 @@ export async function buildApp(
     documentContents: postgresDocumentContentStore(db, runtime.protection),
     protection: runtime.protection,
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
+    counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
   }
   await app.register(
     async (v1) => {

@@ -3,6 +3,7 @@
 // write and read plugins here; each plugin declares the part of AreaDeps it uses.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
+import { type CounterpartyRouteDeps, counterpartyWriteRoutes } from '../commands/counterparties/routes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
@@ -17,6 +18,7 @@ import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
+import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
@@ -35,6 +37,7 @@ export type AreaDeps = {
   /** Opens what the read models keep sealed (customers' personal data, signing secrets, documents). */
   protection: DataProtection
   verification: { urlBase: string; sessionTtlMs: number }
+  counterparties: CounterpartyRouteDeps['counterparties']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
@@ -56,4 +59,7 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   termsWriteRoutes,
   // webhook messages
   webhookMessageRoutes,
+  // counterparties
+  counterpartyWriteRoutes,
+  counterpartyReadRoutes,
 ]

@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   verificationSession: 'vsess',
   termsAgreement: 'tos',
   termsAcceptance: 'tosa',
+  counterparty: 'cp',
   request: 'req',
 } as const
 
@@ -34,6 +35,7 @@ export type AssociatedPersonId = Id<'asp'>
 export type VerificationSessionId = Id<'vsess'>
 export type TermsAgreementId = Id<'tos'>
 export type TermsAcceptanceId = Id<'tosa'>
+export type CounterpartyId = Id<'cp'>
 export type RequestId = Id<'req'>
 
 function encodeTime(ms: number): string {

@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   AssociatedEntityAdded: person('data'),
   AssociatedEntityUpdated: person('changes'),
+  CounterpartyCreated: address('address'),
 }
 
 t.test('every sensitive field of every event type, and no other', async (t) => {
