@@ -18,6 +18,14 @@ export const ID_PREFIXES = {
   termsAcceptance: 'tosa',
   counterparty: 'cp',
   request: 'req',
+  // Accounts, one prefix per kind (spec: Account); `acc_` is a USD balance account here.
+  account: 'acc',
+  virtualBankAccount: 'vba',
+  internalWallet: 'inw',
+  externalWallet: 'ewa',
+  externalBankAccount: 'eba',
+  virtualWallet: 'vwa',
+  hold: 'hld',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -37,6 +45,8 @@ export type TermsAgreementId = Id<'tos'>
 export type TermsAcceptanceId = Id<'tosa'>
 export type CounterpartyId = Id<'cp'>
 export type RequestId = Id<'req'>
+export type AccountId = Id<'acc' | 'vba' | 'inw' | 'ewa' | 'eba' | 'vwa'>
+export type HoldId = Id<'hld'>
 
 function encodeTime(ms: number): string {
   let out = ''
