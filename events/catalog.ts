@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import type { DataSubjectRule, EventSchemas } from '../domain/aggregate.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
 import { counterpartyAggregate } from '../domain/counterparty/index.js'
+import { matchClaimAggregate } from '../domain/match-claim/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
@@ -21,6 +22,7 @@ export const AGGREGATES = [
   termsAgreementAggregate,
   accountAggregate,
   counterpartyAggregate,
+  matchClaimAggregate,
 ] as const
 
 type Entry = {

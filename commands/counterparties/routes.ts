@@ -12,7 +12,7 @@ import { assertCustomerInScope } from '../customers/scope.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 import { counterpartyCommands } from './counterpartyCommands.js'
 import { loadCounterpartyCustomer } from './customerFacts.js'
-import { claimMatchIfFree } from './upsertCounterparty.js'
+import { claimCounterpartyIfFree } from './upsertCounterparty.js'
 
 export type CounterpartyRouteDeps = {
   commands: CommandRuntime
@@ -65,7 +65,7 @@ export const counterpartyWriteRoutes: FastifyPluginAsyncZod<CounterpartyRouteDep
         metadata: body.metadata,
         now: new Date().toISOString(),
       })
-      await claimMatchIfFree(deps.commands, request, { organizationId, counterpartyId, ...body })
+      await claimCounterpartyIfFree(deps.commands, request, { organizationId, counterpartyId, ...body })
       return reply.code(201).send(resource)
     },
   )

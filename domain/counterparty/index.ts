@@ -1,17 +1,14 @@
-// The counterparty aggregate's descriptor: one stream per counterparty. Its events also include
-// CounterpartyMatchClaimed, stored on a stream per match key (matchClaim.ts), which makes the
-// upsert of external accounts create one counterparty per beneficiary even under concurrency.
+// The counterparty aggregate's descriptor: one stream per counterparty.
 import { defineAggregate } from '../aggregate.js'
 import { ID_PREFIXES } from '../shared/ids.js'
 import { counterpartyDecider } from './decider.js'
 import { counterpartyEventSchemas } from './events.js'
-import { counterpartyMatchEventSchemas } from './matchClaim.js'
 
 export const counterpartyAggregate = defineAggregate({
   name: 'counterparty',
   streamCategory: 'counterparty',
   idPrefix: ID_PREFIXES.counterparty,
-  eventSchemas: { ...counterpartyEventSchemas, ...counterpartyMatchEventSchemas },
+  eventSchemas: counterpartyEventSchemas,
   decider: counterpartyDecider,
   // The beneficiary is the data subject (default): a counterparty's address is sealed under its
   // own key, so its erasure never waits on the customer's, nor the customer's on it.

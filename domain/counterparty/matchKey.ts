@@ -2,9 +2,8 @@
 // customer's own (first-party) counterparty is one per customer whatever its name; a third-party
 // one is the same customer, beneficiary type, name (case, width and spacing aside) and the same
 // address country and postal code (case and spacing aside). Street lines are left out on purpose:
-// they are written in too many ways to compare, and they are sealed. The key is a SHA-256 digest,
-// so it names a stream without carrying the name.
-import { createHash } from 'node:crypto'
+// they are written in too many ways to compare, and they are sealed.
+import { type MatchKeyId, matchKeyId } from '../match-claim/matchKey.js'
 import type { Address } from '../shared/address.js'
 import type { BeneficiaryType } from './enums.js'
 
@@ -26,7 +25,7 @@ export function normalizePostalCode(postalCode: string): string {
     .replace(/[\s-]+/gu, '')
 }
 
-export function counterpartyMatchKey(input: MatchKeyInput): string {
+export function counterpartyMatchKey(input: MatchKeyInput): MatchKeyId {
   const parts = input.isThirdParty
     ? [
         'third_party',
@@ -38,5 +37,5 @@ export function counterpartyMatchKey(input: MatchKeyInput): string {
         normalizePostalCode(input.address.postalCode),
       ]
     : ['self', input.organizationId, input.customerId]
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex')
+  return matchKeyId('counterparty', parts)
 }

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   termsAgreement: 'tos',
   termsAcceptance: 'tosa',
   counterparty: 'cp',
+  matchKey: 'mk',
   request: 'req',
   // Accounts, one prefix per kind (spec: Account); `acc_` is a USD balance account here.
   account: 'acc',

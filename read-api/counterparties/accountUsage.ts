@@ -8,9 +8,7 @@ import type { ReadDatabase } from '../../projections/schema.js'
 export const COUNTERPARTY_HOLDING_STATUSES = ['IN_REVIEW', 'ACTIVE'] as const
 
 export async function counterpartyInUse(db: Kysely<ReadDatabase>, organizationId: string, counterpartyId: string): Promise<boolean> {
-  // TEMPORARY until the accounts read model (migration 0012) is merged: its columns named here.
   const row = await db
-    .withTables<{ accounts: { id: string; organization_id: string; counterparty_id: string | null; status: string } }>()
     .selectFrom('accounts')
     .select('id')
     .where('organization_id', '=', organizationId)

@@ -152,7 +152,7 @@ t.test('another organization sees none of them', async (t) => {
   t.match(list.json(), { data: [], total: 0 })
 })
 
-t.test('delete: 200, then 404 everywhere', { todo: 'needs the accounts read model (migration 0012)' }, async (t) => {
+t.test('delete: 200, then 404 everywhere', async (t) => {
   const cp = (await create(body({ name: 'Short Lived' }))).json()
   const other = await h.newOrganization('Deleter')
   const bob = await createIndividual(h, { firstName: 'Bobby' })

@@ -2,7 +2,8 @@
 import t from 'tap'
 import { type CounterpartyCommand, counterpartyDecider } from '../../domain/counterparty/decider.js'
 import type { CounterpartyEvent } from '../../domain/counterparty/events.js'
-import { type ClaimCounterpartyMatch, type CounterpartyMatchEvent, counterpartyMatchDecider } from '../../domain/counterparty/matchClaim.js'
+import { type ClaimMatch, matchClaimDecider } from '../../domain/match-claim/decider.js'
+import type { MatchClaimEvent } from '../../domain/match-claim/events.js'
 import { counterpartyMatchKey, normalizeName, normalizePostalCode } from '../../domain/counterparty/matchKey.js'
 import { spec } from './deciderSpec.js'
 
@@ -106,24 +107,24 @@ t.test('match key: one per beneficiary, whatever the case, width and spacing', a
   t.not(key('Jane Payee', 'SW1A 2AA'), key('Jane Payee', 'SW1A 2AA', { customerId: 'cus_2' }), 'another customer')
   const self = counterpartyMatchKey({ organizationId: 'org_a', customerId: 'cus_1', isThirdParty: false })
   t.not(self, key('Jane Payee', 'SW1A 2AA'))
-  t.match(self, /^[0-9a-f]{64}$/, 'a digest: the key names a stream without carrying the name')
+  t.match(self, /^mk_[0-9a-f]{64}$/, 'a digest: the key names a stream without carrying the name')
 })
 
 t.test('match claim: only the claim that read the current state lands', async (t) => {
-  const claim: ClaimCounterpartyMatch = {
-    type: 'ClaimCounterpartyMatch',
+  const claim: ClaimMatch = {
+    type: 'ClaimMatch',
     matchKey: 'k',
     organizationId: 'org_a',
     customerId: 'cus_1',
-    counterpartyId: 'cp_1',
+    claimedId: 'cp_1',
     replacing: null,
     now,
   }
-  const claimed = (counterpartyId: string, replacing: string | null): CounterpartyMatchEvent => ({
-    type: 'CounterpartyMatchClaimed',
-    data: { matchKey: 'k', organizationId: 'org_a', customerId: 'cus_1', counterpartyId, replacing, claimedAt: now },
+  const claimed = (claimedId: string, replacing: string | null): MatchClaimEvent => ({
+    type: 'MatchClaimed',
+    data: { matchKey: 'k', organizationId: 'org_a', customerId: 'cus_1', claimedId, replacing, claimedAt: now },
   })
-  const match = spec(counterpartyMatchDecider)
+  const match = spec(matchClaimDecider)
   match
     .given([])
     .when(claim)
