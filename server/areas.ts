@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { type CounterpartyRouteDeps, counterpartyWriteRoutes } from '../commands/counterparties/routes.js'
+import { externalWalletRoutes } from '../commands/external-wallets/routes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
@@ -62,4 +63,6 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   // counterparties
   counterpartyWriteRoutes,
   counterpartyReadRoutes,
+  // external wallets
+  externalWalletRoutes,
 ]
