@@ -3,6 +3,9 @@
 // write and read plugins here; each plugin declares the part of AreaDeps it uses.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
+import { accountLifecycleRoutes } from '../commands/accounts/accountLifecycleRoutes.js'
+import { balanceAccountRoutes } from '../commands/accounts/balanceAccountRoutes.js'
+import { holdRoutes } from '../commands/accounts/holdRoutes.js'
 import { type CounterpartyRouteDeps, counterpartyWriteRoutes } from '../commands/counterparties/routes.js'
 import { externalWalletRoutes } from '../commands/external-wallets/routes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
@@ -12,6 +15,7 @@ import { verificationWriteRoutes } from '../commands/customers/verificationRoute
 import type { DocumentContentStore } from '../domain/document/contentStore.js'
 import { documentWriteRoutes } from '../commands/documents/routes.js'
 import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { sandboxFundsSimulationRoutes } from '../commands/sandbox/fundsSimulationRoutes.js'
 import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
@@ -19,6 +23,7 @@ import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
+import { getAccountRoute } from '../read-api/accounts/getAccountRoute.js'
 import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
@@ -51,8 +56,14 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   associatedWriteRoutes,
   sessionWriteRoutes,
   customerReadRoutes,
+  // accounts and balances
+  balanceAccountRoutes,
+  accountLifecycleRoutes,
+  holdRoutes,
+  getAccountRoute,
   // sandbox
   sandboxReviewSimulationRoutes,
+  sandboxFundsSimulationRoutes,
   // documents
   documentWriteRoutes,
   documentReadRoutes,
