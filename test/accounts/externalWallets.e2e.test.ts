@@ -278,3 +278,34 @@ t.test('a counterparty in use by an account in review or active is not deleted',
   const refused = await h.request({ method: 'DELETE', url: `/v1/counterparties/${active.counterpartyId}` })
   t.equal(refused.statusCode, 409, 'in use by an ACTIVE account')
 })
+
+t.test('the account read shows the review; a wallet closed before its review stays closed', async (t) => {
+  const c = await createIndividual(h, { firstName: 'Closer' })
+  const kept = (await create(wallet({ customerId: c.id, isThirdParty: true, ...BENEFICIARY }))).json()
+  const closing = (await create(wallet({ customerId: c.id }))).json()
+  const before = (await h.request({ method: 'GET', url: `/v1/accounts/${kept.id}` })).json()
+  t.match(before, {
+    id: kept.id,
+    type: 'EXTERNAL_WALLET',
+    status: 'IN_REVIEW',
+    counterpartyId: kept.counterpartyId,
+    provider: 'SELF_HOSTED',
+  })
+  const closed = await h.request({ method: 'POST', url: `/v1/accounts/${closing.id}/close` })
+  t.equal(closed.statusCode, 200)
+  t.equal(closed.json().status, 'CLOSED')
+  const pass = await runReviews()
+  t.equal(pass.parked + pass.retried, 0, 'no review failed')
+  await settled(kept.id)
+  t.equal((await h.request({ method: 'GET', url: `/v1/accounts/${kept.id}` })).json().status, 'ACTIVE')
+  t.equal((await h.request({ method: 'GET', url: `/v1/accounts/${closing.id}` })).json().status, 'CLOSED', 'the review left it closed')
+  const events = await h.runtime.store.readStream(streams.account(closing.id))
+  t.same(
+    events.map((e) => e.type),
+    ['AccountOpened', 'AccountClosed'],
+  )
+  await h.request({ method: 'POST', url: `/v1/accounts/${kept.id}/close` })
+  await settled(kept.id)
+  const del = await h.request({ method: 'DELETE', url: `/v1/counterparties/${kept.counterpartyId}` })
+  t.equal(del.statusCode, 200, 'its account closed by the caller: the counterparty is deletable')
+})
