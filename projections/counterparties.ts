@@ -1,5 +1,5 @@
 // Projects counterparties: a row per active counterparty (a deletion removes it), its address's
-// street lines sealed under the counterparty's key (sealedColumns.ts). Claims of match keys
+// street lines sealed under the customer's key (sealedColumns.ts). Claims of match keys
 // (CounterpartyMatchClaimed) stay on their streams: no read needs them.
 import type { Insertable } from 'kysely'
 import type { CounterpartyEvent } from '../domain/counterparty/events.js'
@@ -27,7 +27,7 @@ export const counterpartiesProjector: Projector = {
       name: d.name,
       beneficiary_type: d.beneficiaryType,
       is_third_party: d.isThirdParty,
-      address: toJson(await sealedCounterpartyAddress.seal(ctx.protection, d.counterpartyId, d.address)),
+      address: toJson(await sealedCounterpartyAddress.seal(ctx.protection, d.counterpartyId, d.address, d.customerId)),
       metadata: toJson(d.metadata),
       created_at: d.createdAt,
       updated_at: d.createdAt,

@@ -2,7 +2,7 @@
 // without a counterpartyId: one counterparty per match key (domain/counterparty/matchKey.ts), safe
 // under concurrent requests (commands/match-claims/findOrCreate.ts). Deleted ones never match.
 import type { FastifyRequest } from 'fastify'
-import { thirdPartyBeneficiary } from '../../domain/counterparty/beneficiary.js'
+import { type Beneficiary, thirdPartyBeneficiary } from '../../domain/counterparty/beneficiary.js'
 import { assertCustomerAcceptsCounterparties, counterpartyDecider } from '../../domain/counterparty/decider.js'
 import type { BeneficiaryType } from '../../domain/counterparty/enums.js'
 import { counterpartyMatchKey } from '../../domain/counterparty/matchKey.js'
@@ -51,13 +51,14 @@ export async function upsertCounterparty(
   const self = customer.self
   if (!self) throw notFound('Customer', customerId)
   const addressField = input.addressField ?? 'address'
-  const beneficiary = input.isThirdParty ? thirdPartyBeneficiary({ ...input, addressField }) : self
-  if (input.isThirdParty) assertBeneficiaryAddress(beneficiary.address ?? undefined, addressField)
-  const matchKey = counterpartyMatchKey(
-    beneficiary.address && input.isThirdParty
-      ? { organizationId, customerId, isThirdParty: true, ...beneficiary, address: beneficiary.address }
-      : { organizationId, customerId, isThirdParty: false },
-  )
+  let beneficiary: Beneficiary = self
+  let matchKey = counterpartyMatchKey({ organizationId, customerId, isThirdParty: false })
+  if (input.isThirdParty) {
+    const thirdParty = thirdPartyBeneficiary({ ...input, addressField })
+    assertBeneficiaryAddress(thirdParty.address, addressField)
+    beneficiary = thirdParty
+    matchKey = counterpartyMatchKey({ organizationId, customerId, isThirdParty: true, ...thirdParty })
+  }
   const counterparties = commands.bind(counterpartyCommands)
   const found = await findOrCreate(commands, request, {
     matchKey,

@@ -12,6 +12,7 @@ export const counterpartyAggregate = defineAggregate({
   eventSchemas: counterpartyEventSchemas,
   decider: counterpartyDecider,
   publicEvents: counterpartyPublicEvents,
-  // The beneficiary is the data subject (default): a counterparty's address is sealed under its
-  // own key, so its erasure never waits on the customer's, nor the customer's on it.
+  // The address is sealed with the customer's data key: erasing the customer erases its payees'
+  // street lines too, its own (first-party) counterparty's copy of its address among them.
+  dataSubject: 'customer',
 })

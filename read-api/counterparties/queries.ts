@@ -15,7 +15,7 @@ type Row = Selectable<CounterpartiesTable>
 async function toResources(protection: DataProtection, rows: Row[]): Promise<CounterpartyResource[]> {
   const addresses = await sealedCounterpartyAddress.openMany(
     protection,
-    rows.map((row) => ({ id: row.id, value: row.address })),
+    rows.map((row) => ({ id: row.id, value: row.address, subject: row.customer_id })),
   )
   return rows.map((row, i) => ({
     id: row.id,

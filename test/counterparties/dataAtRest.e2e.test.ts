@@ -1,9 +1,11 @@
 // A beneficiary's street lines at rest: given through the counterparty and external wallet
 // operations, they are in no row of any table in clear (events, read model, idempotent responses),
-// while the API gives them back.
+// while the API gives them back; erasing the customer erases them (sealed with its key).
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
+import { eraseCustomerByOperator } from '../../commands/customers/eraseCustomer.js'
 import { sandboxWalletAddress } from '../../domain/shared/chain/index.js'
+import { streams } from '../../events/streams.js'
 import { startTestApp } from '../harness/testApp.js'
 import { createIndividual } from '../customers/fixtures.js'
 
@@ -57,4 +59,31 @@ t.test('street lines are sealed in the event log, the read model and stored resp
   t.match(read.address, { addressLine1: KNOWN.line1, addressLine2: KNOWN.line2 })
   const upserted = (await h.request({ method: 'GET', url: `/v1/counterparties/${wallet.json().counterpartyId}` })).json()
   t.equal(upserted.address.addressLine1, KNOWN.walletLine1)
+})
+
+t.test("erasing the customer erases its counterparties' street lines", async (t) => {
+  const customer = await createIndividual(h, { firstName: 'Erased' })
+  const address = { addressLine1: '5 Gone Street', city: 'Springfield', postalCode: '49007', country: 'US' }
+  const cp = (
+    await h.request({
+      method: 'POST',
+      url: '/v1/counterparties',
+      payload: { customerId: customer.id, name: 'Gone Payee', beneficiaryType: 'INDIVIDUAL', address },
+    })
+  ).json()
+  await eraseCustomerByOperator(
+    { store: h.runtime.store, protection: h.runtime.protection },
+    { customerId: customer.id, reason: 'test', erasedBy: 'ops@example.com', actor: 'test' },
+  )
+  const read = (await h.request({ method: 'GET', url: `/v1/counterparties/${cp.id}` })).json()
+  t.match(read, { name: 'Gone Payee', address: { addressLine1: '[erased]', city: 'Springfield', country: 'US' } })
+  const events = await h.runtime.store.readStream(streams.counterparty(cp.id))
+  t.match(events[0]?.data, { address: { addressLine1: '[erased]' } }, 'the event log reads the marker too')
+  const refused = await h.request({
+    method: 'POST',
+    url: '/v1/counterparties',
+    payload: { customerId: customer.id, name: 'Another', beneficiaryType: 'INDIVIDUAL', address },
+  })
+  t.equal(refused.statusCode, 409)
+  t.equal(refused.json().code, 'customer_erased')
 })
