@@ -67,7 +67,7 @@ export const externalWalletResource = z
   .object({
     id: z.string().describe('External wallet id, prefix ewa_'),
     customerId: z.string().describe('The customer (cus_)'),
-    type: z.literal('EXTERNAL_WALLET'),
+    type: z.literal('EXTERNAL_WALLET').describe('Always EXTERNAL_WALLET'),
     status: z
       .enum(['IN_REVIEW', 'ACTIVE', 'CLOSED'])
       .describe('IN_REVIEW when created; an asynchronous review makes it ACTIVE (or CLOSED when refused)'),
