@@ -309,3 +309,21 @@ t.test('the account read shows the review; a wallet closed before its review sta
   const del = await h.request({ method: 'DELETE', url: `/v1/counterparties/${kept.counterpartyId}` })
   t.equal(del.statusCode, 200, 'its account closed by the caller: the counterparty is deletable')
 })
+
+t.test('a counterparty created explicitly is the one an upsert for the same beneficiary finds', async (t) => {
+  const c = await createIndividual(h, { firstName: 'Explicit' })
+  const explicit = await h.request({
+    method: 'POST',
+    url: '/v1/counterparties',
+    payload: { customerId: c.id, name: 'Initech GmbH', beneficiaryType: 'BUSINESS', address: BENEFICIARY.beneficiaryAddress },
+  })
+  const second = await h.request({
+    method: 'POST',
+    url: '/v1/counterparties',
+    payload: { customerId: c.id, name: 'Initech GmbH', beneficiaryType: 'BUSINESS', address: BENEFICIARY.beneficiaryAddress },
+  })
+  t.not(second.json().id, explicit.json().id, 'an explicit create always creates')
+  const w = await create(wallet({ customerId: c.id, isThirdParty: true, ...BENEFICIARY, beneficiaryName: 'initech gmbh' }))
+  t.equal(w.statusCode, 201)
+  t.equal(w.json().counterpartyId, explicit.json().id, 'the first explicit one answers the beneficiary')
+})
