@@ -7,6 +7,8 @@ import type { DataSubjectRule, EventSchemas } from '../domain/aggregate.js'
 import type { DomainEvent } from '../domain/decider.js'
 import type { JsonValue } from '../domain/snapshot.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
+import { counterpartyAggregate } from '../domain/counterparty/index.js'
+import { matchClaimAggregate } from '../domain/match-claim/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
@@ -21,6 +23,8 @@ export const AGGREGATES = [
   documentAggregate,
   termsAgreementAggregate,
   accountAggregate,
+  counterpartyAggregate,
+  matchClaimAggregate,
 ] as const
 
 type Entry = {

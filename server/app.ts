@@ -9,6 +9,7 @@ import { createPostgresSnapshotStore, openSnapshotDatabase } from '../commands/r
 import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
 import { drainSaves, snapshotting } from '../commands/runtime/snapshots.js'
 import { noStreamLock } from '../commands/runtime/streamLock.js'
+import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
@@ -113,6 +114,7 @@ export async function buildApp(
     documentContents: postgresDocumentContentStore(db, runtime.protection),
     protection: runtime.protection,
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
+    counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
   }
   await app.register(
     async (v1) => {
