@@ -40,6 +40,8 @@ export const PUBLIC_EVENT_TYPES = [
   'agent.limit_reached',
   'agent.revoked',
   'balance.credited',
+  'liquidity.draw.created',
+  'liquidity.repayment.created',
   'webhook.test',
 ] as const
 

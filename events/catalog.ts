@@ -7,6 +7,7 @@ import type { EventSchemas } from '../domain/aggregate.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
+import { liquidityFacilityAggregate } from '../domain/liquidity-facility/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
 import { termsAgreementAggregate } from '../domain/terms/index.js'
 import { webhookEndpointAggregate } from '../domain/webhook-endpoint/index.js'
@@ -17,6 +18,7 @@ export const AGGREGATES = [
   customerAggregate,
   documentAggregate,
   termsAgreementAggregate,
+  liquidityFacilityAggregate,
 ] as const
 
 type Entry = {

@@ -14,7 +14,7 @@ export const LEDGER_TRANSACTION_LIMITS = {
 } as const
 
 /** What a movement is, as the balance history shows it. */
-export const LEDGER_TRANSACTION_KINDS = ['CREDIT', 'HOLD', 'SETTLE', 'RELEASE', 'REVERSAL'] as const
+export const LEDGER_TRANSACTION_KINDS = ['CREDIT', 'HOLD', 'SETTLE', 'RELEASE', 'REVERSAL', 'DRAW', 'REPAYMENT'] as const
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number]
 
 const INTEGER = /^-?(0|[1-9]\d*)$/

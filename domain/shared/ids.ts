@@ -17,6 +17,9 @@ export const ID_PREFIXES = {
   termsAgreement: 'tos',
   termsAcceptance: 'tosa',
   request: 'req',
+  liquidityFacility: 'lqf',
+  draw: 'drw',
+  repayment: 'rpy',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -35,6 +38,9 @@ export type VerificationSessionId = Id<'vsess'>
 export type TermsAgreementId = Id<'tos'>
 export type TermsAcceptanceId = Id<'tosa'>
 export type RequestId = Id<'req'>
+export type LiquidityFacilityId = Id<'lqf'>
+export type DrawId = Id<'drw'>
+export type RepaymentId = Id<'rpy'>
 
 function encodeTime(ms: number): string {
   let out = ''
