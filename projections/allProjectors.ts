@@ -1,6 +1,7 @@
 // Every projector the service runs, by name.
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
+import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
@@ -10,4 +11,5 @@ export const allProjectors: readonly Projector[] = [
   webhookEndpointsProjector,
   customersProjector,
   documentsProjector,
+  liquidityFacilityProjector,
 ]

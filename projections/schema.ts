@@ -2,13 +2,20 @@
 // every query is typed end to end. Each owner keeps its tables in its own file.
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
+import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
 export type * from './idempotencySchema.js'
+export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
 export type * from './webhookStoreSchema.js'
 
-export interface ReadDatabase extends ReadModelDatabase, IdempotencyDatabase, WebhookStoreDatabase, ConsumerDatabase {}
+export interface ReadDatabase
+  extends ReadModelDatabase,
+    IdempotencyDatabase,
+    WebhookStoreDatabase,
+    ConsumerDatabase,
+    LiquidityFacilityDatabase {}
