@@ -28,8 +28,15 @@ export type AggregateDescriptor<Name extends string, State, Command, Event exten
    * erasure shreds exactly its data; the default), or its organization's (records an organization
    * owns and never erases one by one, whose new instances then cost no key of their own).
    */
-  dataSubject?: 'aggregate' | 'organization'
+  dataSubject?: DataSubjectRule
 }
+
+/**
+ * Whose data key seals an aggregate's sensitive fields: its own, its organization's, or the customer
+ * its event names in `data.customerId` (an account holding a customer's bank details: erasing the
+ * customer shreds them; an event without a customer uses the organization's key).
+ */
+export type DataSubjectRule = 'aggregate' | 'organization' | 'customer'
 
 /** Names a descriptor's types once, so registries keep each aggregate's own (not widened) types. */
 export function defineAggregate<const Name extends string, State, Command, Event extends DomainEvent>(

@@ -3,7 +3,7 @@
 // version exists) on the way out. Stream names (streams.ts) and the public-event mappers
 // (webhooks/publicEventMappers.ts) are built from the same list: a new aggregate is one line here.
 import type { z } from 'zod'
-import type { EventSchemas } from '../domain/aggregate.js'
+import type { DataSubjectRule, EventSchemas } from '../domain/aggregate.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
@@ -11,6 +11,7 @@ import { liquidityFacilityAggregate } from '../domain/liquidity-facility/index.j
 import { organizationAggregate } from '../domain/organization/index.js'
 import { termsAgreementAggregate } from '../domain/terms/index.js'
 import { webhookEndpointAggregate } from '../domain/webhook-endpoint/index.js'
+import { accountAggregate } from '../domain/account/index.js'
 
 export const AGGREGATES = [
   organizationAggregate,
@@ -18,6 +19,7 @@ export const AGGREGATES = [
   customerAggregate,
   documentAggregate,
   termsAgreementAggregate,
+  accountAggregate,
   liquidityFacilityAggregate,
 ] as const
 
@@ -26,12 +28,12 @@ type Entry = {
   /** The read form: a sensitive field may hold ERASED (its subject's data was erased). */
   readSchema: z.ZodType<Record<string, unknown>>
   /** Whose data key seals its sensitive fields (the aggregate descriptor's choice). */
-  dataSubject: 'aggregate' | 'organization'
+  dataSubject: DataSubjectRule
   version: number
 }
 
 function buildCatalog(
-  aggregates: readonly { name: string; eventSchemas: EventSchemas; dataSubject?: 'aggregate' | 'organization' }[],
+  aggregates: readonly { name: string; eventSchemas: EventSchemas; dataSubject?: DataSubjectRule }[],
 ): ReadonlyMap<string, Entry> {
   const catalog = new Map<string, Entry>()
   for (const aggregate of aggregates) {
@@ -66,7 +68,7 @@ export function validateNewEventData(type: string, data: unknown): Record<string
 }
 
 /** Whose data key seals a registered type's sensitive fields (events/protection/eventCodec.ts). */
-export function dataSubjectOf(type: string): 'aggregate' | 'organization' {
+export function dataSubjectOf(type: string): DataSubjectRule {
   return catalog.get(type)?.dataSubject ?? 'aggregate'
 }
 

@@ -1,4 +1,5 @@
 // Every projector the service runs, by name.
+import { accountsProjector } from './accounts.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
@@ -11,5 +12,6 @@ export const allProjectors: readonly Projector[] = [
   webhookEndpointsProjector,
   customersProjector,
   documentsProjector,
+  accountsProjector,
   liquidityFacilityProjector,
 ]

@@ -1,11 +1,13 @@
 // The read-side database as one typed interface (Kysely): the union of each owner's tables, so
 // every query is typed end to end. Each owner keeps its tables in its own file.
+import type { AccountDatabase } from './accountSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
+export type * from './accountSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
 export type * from './idempotencySchema.js'
@@ -18,4 +20,5 @@ export interface ReadDatabase
     IdempotencyDatabase,
     WebhookStoreDatabase,
     ConsumerDatabase,
+    AccountDatabase,
     LiquidityFacilityDatabase {}

@@ -29,6 +29,8 @@ export type BoundDecider<State, Command, Resource> = {
   handle(request: FastifyRequest, command: Command): Promise<Resource>
   /** The same, handing back the state, for answers other than the resource (a verification result, a session). */
   handleToState(request: FastifyRequest, command: Command): Promise<State>
+  /** The same, handing back the state and the events the command appended (a hold's answer is its event). */
+  handleToResult(request: FastifyRequest, command: Command): Promise<CommandResult<State>>
 }
 
 export type CommandRuntime = {
@@ -64,7 +66,7 @@ export function createCommandRuntime(options: {
     handle: (decider, stream, command, origin, handleOptions) => handleCommand(store, decider, stream, command, origin, handleOptions),
     readYourWrites,
     bind(binding) {
-      const handleToState = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) => {
+      const handleToResult = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) => {
         const principal = principalOf(request)
         // Routes build commands from the principal; a command for another organization is a bug.
         if (command.organizationId !== principal.organizationId) throw new Error("command organization differs from the caller's")
@@ -76,9 +78,12 @@ export function createCommandRuntime(options: {
           result.position,
           result.events.map((e) => e.type),
         )
-        return result.state
+        return result
       }
+      const handleToState = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) =>
+        (await handleToResult(request, command)).state
       return {
+        handleToResult,
         handleToState,
         handle: async (request, command) => binding.toResource(await handleToState(request, command)),
       }

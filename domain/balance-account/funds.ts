@@ -40,7 +40,15 @@ export const availableIn = (f: Funds, currency: string) => balanceOf(f.balances,
 export const committedIn = (f: Funds, currency: string) => balanceOf(f.balances, committedOf(f.accountId), currency)
 
 export type FundsCommand =
-  | { type: 'CreditFunds'; cause: string; currency: string; amountMinor: bigint; now: string }
+  | {
+      type: 'CreditFunds'
+      cause: string
+      currency: string
+      amountMinor: bigint
+      now: string
+      /** Where the money comes from: outside (a deposit, a fund-in) or the credit line (a draw). */
+      source?: 'world' | 'credit_line'
+    }
   | { type: 'PlaceHold'; holdId: string; currency: string; amountMinor: bigint; now: string }
   | { type: 'SettleHold'; holdId: string; now: string }
   | { type: 'ReleaseHold'; holdId: string; now: string }
@@ -54,11 +62,12 @@ function checkAmount(f: Funds, currency: string, amountMinor: bigint): void {
   if (amountMinor <= 0n) throw invalid('invalid_amount', 'The amount must be positive', [{ field: 'amount', message: 'must be > 0' }])
 }
 
+// 422, not 409: the request is well-formed and nothing raced it; the balance does not cover it.
 function insufficient(f: Funds, currency: string, amountMinor: bigint) {
-  return conflict(
-    'insufficient_funds',
-    `Account ${f.accountId} has ${availableIn(f, currency)} ${currency} minor units available, ${amountMinor} needed`,
-  )
+  const available = availableIn(f, currency)
+  return invalid('insufficient_funds', `Account ${f.accountId} has ${available} ${currency} minor units available, ${amountMinor} needed`, [
+    { field: 'amount', message: `at most ${available} ${currency} minor units are available`, value: amountMinor.toString() },
+  ])
 }
 
 export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
@@ -66,14 +75,15 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
   switch (command.type) {
     case 'CreditFunds': {
       checkAmount(f, command.currency, command.amountMinor)
+      const draw = command.source === 'credit_line'
       const transaction = movement({
         id: `credit:${command.cause}`,
-        kind: 'CREDIT',
+        kind: draw ? 'DRAW' : 'CREDIT',
         currency: command.currency,
         amountMinor: command.amountMinor,
-        from: system('world'),
+        from: system(draw ? 'credit_line' : 'world'),
         to: availableOf(id),
-        description: `Deposit ${command.cause}`,
+        description: draw ? `Credit line draw ${command.cause}` : `Deposit ${command.cause}`,
       })
       return [{ type: 'FundsCredited', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
     }

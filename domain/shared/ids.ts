@@ -17,6 +17,14 @@ export const ID_PREFIXES = {
   termsAgreement: 'tos',
   termsAcceptance: 'tosa',
   request: 'req',
+  // Accounts, one prefix per kind (spec: Account); `acc_` is a USD balance account here.
+  account: 'acc',
+  virtualBankAccount: 'vba',
+  internalWallet: 'inw',
+  externalWallet: 'ewa',
+  externalBankAccount: 'eba',
+  virtualWallet: 'vwa',
+  hold: 'hld',
   liquidityFacility: 'lqf',
   draw: 'drw',
   repayment: 'rpy',
@@ -38,6 +46,8 @@ export type VerificationSessionId = Id<'vsess'>
 export type TermsAgreementId = Id<'tos'>
 export type TermsAcceptanceId = Id<'tosa'>
 export type RequestId = Id<'req'>
+export type AccountId = Id<'acc' | 'vba' | 'inw' | 'ewa' | 'eba' | 'vwa'>
+export type HoldId = Id<'hld'>
 export type LiquidityFacilityId = Id<'lqf'>
 export type DrawId = Id<'drw'>
 export type RepaymentId = Id<'rpy'>

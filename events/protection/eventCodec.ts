@@ -43,14 +43,23 @@ function withLazyData(event: RecordedEvent, open: () => Record<string, unknown>)
 
 const subjectOf = (event: RecordedEvent) => event.metadata.dataSubject ?? aggregateIdOf(event.stream)
 
+const CUSTOMER_ID = /^cus_[0-9a-z]{26}$/
+
+/** The aggregate, its organization, or the customer its data names, as its descriptor says (domain/aggregate.ts). */
+function subjectForNew(stream: string, event: NewEvent): string {
+  const rule = dataSubjectOf(event.type)
+  if (rule === 'aggregate') return aggregateIdOf(stream)
+  const customerId = rule === 'customer' ? event.data['customerId'] : undefined
+  if (typeof customerId === 'string' && CUSTOMER_ID.test(customerId)) return customerId
+  return event.metadata.organizationId ?? aggregateIdOf(stream)
+}
+
 export function eventCodec(protection: DataProtection): EventCodec {
   return {
     async encode(stream, event) {
       const schema = sensitiveSchemaOf(event.type)
       if (!schema) return event
-      // The aggregate, or its organization when its descriptor says so (domain/aggregate.ts).
-      const organization = dataSubjectOf(event.type) === 'organization' ? event.metadata.organizationId : undefined
-      const subject = organization ?? aggregateIdOf(stream)
+      const subject = subjectForNew(stream, event)
       const data = await protection.seal(schema, event.data, subject, stream)
       if (data === event.data) return event
       return { ...event, data, metadata: { ...event.metadata, dataSubject: subject } }

@@ -11,6 +11,7 @@ import * as m0008 from './0008_scheduled_commands.js'
 import * as m0009 from './0009_data_keys.js'
 import * as m0010 from './0010_sealed_idempotent_responses.js'
 import * as m0011 from './0011_idempotency_response_subject.js'
+import * as m0012 from './0012_accounts.js'
 import * as m0015 from './0015_liquidity_facility.js'
 
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_data_keys': m0009,
   '0010_sealed_idempotent_responses': m0010,
   '0011_idempotency_response_subject': m0011,
+  '0012_accounts': m0012,
   '0015_liquidity_facility': m0015,
 }
 

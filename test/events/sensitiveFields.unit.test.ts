@@ -39,6 +39,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   AssociatedEntityAdded: person('data'),
   AssociatedEntityUpdated: person('changes'),
+  // External bank accounts: the full number and IBAN (reads show their last four only).
+  AccountOpened: ['details.accountNumber', 'details.iban'],
 }
 
 t.test('every sensitive field of every event type, and no other', async (t) => {

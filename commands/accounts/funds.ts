@@ -1,0 +1,45 @@
+// The money operations on a balance account, for other slices' workflows and routes (transfers
+// hold, settle and release; deposits and credit-line draws credit): each one command on the
+// account's stream through the command runtime, exactly once under a deterministic `commandId`
+// (the runtime's dedupe) and, for credits, by its cause (the decider's). Amounts in minor units.
+import type { AccountState } from '../../domain/account/decider.js'
+import { accountDecider } from '../../domain/account/decider.js'
+import { streams } from '../../events/streams.js'
+import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import type { CommandResult } from '../runtime/handleCommand.js'
+import type { CommandRuntime } from '../runtime/commandRuntime.js'
+
+type Target = { organizationId: string; accountId: string }
+type Amount = { currency: string; amountMinor: bigint }
+
+const run = (runtime: CommandRuntime, command: Parameters<typeof accountDecider.decide>[0], origin: CommandOrigin) =>
+  runtime.handle(accountDecider, streams.account(command.accountId), command, origin)
+
+/** Credits `amountMinor` to available: from the world (a deposit, a fund-in) or the credit line (a draw). `cause` makes it idempotent. */
+export function creditFunds(
+  runtime: CommandRuntime,
+  c: Target & Amount & { cause: string; source: 'world' | 'credit_line' },
+  origin: CommandOrigin,
+): Promise<CommandResult<AccountState>> {
+  return run(runtime, { type: 'CreditFunds', ...c, now: new Date().toISOString() }, origin)
+}
+
+/** Commits `amountMinor` of available funds to an in-flight payout (insufficient_funds when it is not there). */
+export function placeHold(runtime: CommandRuntime, c: Target & Amount & { holdId: string }, origin: CommandOrigin) {
+  return run(runtime, { type: 'PlaceHold', ...c, now: new Date().toISOString() }, origin)
+}
+
+/** The payout left: the held funds go to clearing. */
+export function settleHold(runtime: CommandRuntime, c: Target & { holdId: string }, origin: CommandOrigin) {
+  return run(runtime, { type: 'SettleHold', ...c, now: new Date().toISOString() }, origin)
+}
+
+/** The payout did not happen: the held funds return to available. */
+export function releaseHold(runtime: CommandRuntime, c: Target & { holdId: string }, origin: CommandOrigin) {
+  return run(runtime, { type: 'ReleaseHold', ...c, now: new Date().toISOString() }, origin)
+}
+
+/** A credit taken back (a returned deposit): from available to the world. */
+export function reverseCredit(runtime: CommandRuntime, c: Target & Amount & { cause: string }, origin: CommandOrigin) {
+  return run(runtime, { type: 'ReverseCredit', ...c, now: new Date().toISOString() }, origin)
+}

@@ -1,0 +1,184 @@
+// The account aggregate: open (any kind), review (activate), close, metadata, and, for accounts
+// that hold a balance, their funds (domain/balance-account/funds.ts: credit, hold, settle, release,
+// reversal on the ledger). Statuses move by the table in accountKinds.ts.
+import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, emptyFunds, evolveFunds } from '../balance-account/funds.js'
+import type { Decider } from '../decider.js'
+import { assertInvariant, conflict, invalid, notFound } from '../errors.js'
+import { type AccountStatus, canMove } from './accountKinds.js'
+import type { AccountEvent } from './events.js'
+import type { z } from 'zod'
+import type { AccountOpened } from './events.js'
+
+export const ACCOUNT_LIMITS = {
+  /**
+   * Credit causes (deposit or fund-in references) an account remembers, so a replayed credit is a
+   * no-op rather than a second credit. Older ones are forgotten first: a reference reused after
+   * this many later credits credits again (bounded state; see docs/decisions.md).
+   */
+  maxRememberedCredits: 10_000,
+} as const
+
+export type OpenedAccount = Omit<z.infer<typeof AccountOpened>, 'at' | 'status'>
+
+export type CreditRecord = { currency: string; amountMinor: bigint }
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: AccountStatus
+      account: OpenedAccount
+      metadata: Record<string, unknown>
+      /** Present exactly when the account holds a balance. */
+      funds: Funds | undefined
+      /** Recent credits by cause, oldest first (ACCOUNT_LIMITS.maxRememberedCredits). */
+      credits: ReadonlyMap<string, CreditRecord>
+      createdAt: string
+      updatedAt: string
+      closedAt: string | null
+    }
+export type OpenAccountState = Exclude<AccountState, { status: 'none' }>
+
+type Scoped = { organizationId: string; accountId: string; now: string }
+
+export type AccountCommand =
+  | (Scoped & { type: 'OpenAccount'; account: Omit<OpenedAccount, 'accountId' | 'organizationId'>; status: 'IN_REVIEW' | 'ACTIVE' })
+  | (Scoped & { type: 'ActivateAccount' })
+  | (Scoped & { type: 'CloseAccount'; reason: 'CLOSED_BY_CALLER' | 'REVIEW_REJECTED' })
+  | (Scoped & { type: 'UpdateAccountMetadata'; metadata: Record<string, unknown> })
+  | (Scoped & FundsCommand)
+
+function opened(state: AccountState, command: Scoped): OpenAccountState {
+  if (state.status === 'none' || state.account.organizationId !== command.organizationId) throw notFound('Account', command.accountId)
+  return state
+}
+
+function fundsOf(state: OpenAccountState): Funds {
+  if (!state.funds)
+    throw invalid('account_holds_no_balance', `Account ${state.account.accountId} does not hold a balance`, [
+      { field: 'accountId', message: 'must be a balance account (holdsBalance true)', value: state.account.accountId },
+    ])
+  return state.funds
+}
+
+function assertActive(state: OpenAccountState): void {
+  if (state.status === 'CLOSED') throw conflict('account_closed', `Account ${state.account.accountId} is closed`)
+  if (state.status !== 'ACTIVE') throw conflict('account_not_active', `Account ${state.account.accountId} is ${state.status}, not ACTIVE`)
+}
+
+function decideClose(state: OpenAccountState, command: Extract<AccountCommand, { type: 'CloseAccount' }>): AccountEvent[] {
+  if (state.status === 'CLOSED') return []
+  const id = state.account.accountId
+  if (state.funds) {
+    if (state.funds.openHolds.size > 0)
+      throw conflict(
+        'account_has_pending_holds',
+        `Account ${id} has ${state.funds.openHolds.size} payouts in flight; close it once they finish`,
+      )
+    const left = state.account.currencyCodes.filter((c) => availableIn(state.funds!, c) !== 0n || committedIn(state.funds!, c) !== 0n)
+    if (left.length > 0) throw conflict('account_has_funds', `Account ${id} still holds ${left.join(', ')}; pay it out before closing`)
+  }
+  return [
+    {
+      type: 'AccountClosed',
+      data: { accountId: id, organizationId: state.account.organizationId, reason: command.reason, at: command.now },
+    },
+  ]
+}
+
+function decideCredit(state: OpenAccountState, command: Extract<FundsCommand, { type: 'CreditFunds' }>): AccountEvent[] | undefined {
+  const seen = state.credits.get(command.cause)
+  if (!seen) return undefined
+  // The same cause again: a replay (no second credit) when it is the same amount, else a misuse.
+  if (seen.currency === command.currency && seen.amountMinor === command.amountMinor) return []
+  throw conflict('reference_reused', `Reference ${command.cause} already credited ${seen.amountMinor} ${seen.currency} minor units`)
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  if (command.type === 'OpenAccount') {
+    if (state.status !== 'none') throw conflict('account_exists', `Account ${command.accountId} already exists`)
+    const { account } = command
+    return [
+      {
+        type: 'AccountOpened',
+        data: { ...account, accountId: command.accountId, organizationId: command.organizationId, status: command.status, at: command.now },
+      },
+    ]
+  }
+  const current = opened(state, command)
+  const base = { accountId: current.account.accountId, organizationId: current.account.organizationId }
+  switch (command.type) {
+    case 'ActivateAccount':
+      if (current.status === 'ACTIVE') return []
+      if (!canMove(current.status, 'ACTIVE')) throw conflict('account_closed', `Account ${command.accountId} is closed`)
+      return [{ type: 'AccountActivated', data: { ...base, at: command.now } }]
+    case 'CloseAccount':
+      return decideClose(current, command)
+    case 'UpdateAccountMetadata':
+      if (current.status === 'CLOSED') throw conflict('account_closed', `Account ${command.accountId} is closed`)
+      return [{ type: 'AccountMetadataUpdated', data: { ...base, metadata: command.metadata, at: command.now } }]
+    case 'CreditFunds': {
+      const funds = fundsOf(current)
+      const replay = decideCredit(current, command)
+      if (replay) return replay
+      assertActive(current)
+      return decideFunds(command, funds)
+    }
+    case 'PlaceHold':
+    case 'ReverseCredit':
+      assertActive(current)
+      return decideFunds(command, fundsOf(current))
+    case 'SettleHold':
+    case 'ReleaseHold':
+      // Allowed whatever the status: an account with open holds cannot be closed, so they finish.
+      return decideFunds(command, fundsOf(current))
+  }
+}
+
+function remember(credits: ReadonlyMap<string, CreditRecord>, cause: string, record: CreditRecord): ReadonlyMap<string, CreditRecord> {
+  const next = new Map(credits)
+  next.set(cause, record)
+  if (next.size > ACCOUNT_LIMITS.maxRememberedCredits) next.delete(next.keys().next().value!)
+  return next
+}
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === 'AccountOpened') {
+    const { at, status, ...account } = event.data
+    return {
+      status,
+      account,
+      metadata: account.metadata,
+      funds: account.holdsBalance ? emptyFunds(account.accountId, account.currencyCodes) : undefined,
+      credits: new Map(),
+      createdAt: at,
+      updatedAt: at,
+      closedAt: null,
+    }
+  }
+  assertInvariant(state.status !== 'none', `${event.type} before AccountOpened`)
+  switch (event.type) {
+    case 'AccountActivated':
+      return { ...state, status: 'ACTIVE', updatedAt: event.data.at }
+    case 'AccountClosed':
+      return { ...state, status: 'CLOSED', updatedAt: event.data.at, closedAt: event.data.at }
+    case 'AccountMetadataUpdated':
+      return { ...state, metadata: event.data.metadata, updatedAt: event.data.at }
+    default: {
+      assertInvariant(state.funds, `${event.type} on an account without a balance`)
+      const funds = evolveFunds(state.funds, event)
+      if (event.type !== 'FundsCredited') return { ...state, funds }
+      const credit = event.data.transaction.postings.find((p) => BigInt(p.amountMinor) > 0n)!
+      return {
+        ...state,
+        funds,
+        credits: remember(state.credits, event.data.cause, { currency: credit.currency, amountMinor: BigInt(credit.amountMinor) }),
+      }
+    }
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+}

@@ -1,0 +1,110 @@
+// Events of an account, version 1. One stream per account: its opening (with the details of its
+// kind), review, closing, and (for balance accounts) the funds events of domain/balance-account,
+// each carrying its ledger transaction. Bank account numbers and IBANs are sensitive: sealed at
+// rest with the customer's data key (the descriptor's `dataSubject: 'customer'`), so erasing the
+// customer shreds them too; reads show only their last four characters (resource.ts).
+import { z } from 'zod'
+import { fundsEventSchemas } from '../balance-account/fundsEvents.js'
+import { sensitive } from '../shared/sensitive/index.js'
+import { storedMetadataSchema } from '../shared/metadata.js'
+import { ACCOUNT_KINDS, accountCloseReasonSchema, accountTypeSchema } from './accountKinds.js'
+
+export const ACCOUNT_EVENT_LIMITS = {
+  maxCodes: 20,
+  maxRails: 100,
+  codeMaxLength: 40,
+  nameMaxLength: 200,
+  addressMaxLength: 120,
+  referenceMaxLength: 200,
+} as const
+const L = ACCOUNT_EVENT_LIMITS
+
+const code = z.string().min(1).max(L.codeMaxLength)
+const name = z.string().min(1).max(L.nameMaxLength)
+
+/** The part of an account its kind decides. */
+export const accountDetailsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('USD_BALANCE') }),
+  z.object({
+    kind: z.literal('STABLECOIN_BALANCE'),
+    chain: code,
+    addressType: code,
+    walletAddress: z.string().min(1).max(L.addressMaxLength),
+    /** TREASURY: the organization's own wallet (no customer); CUSTOMER: a customer's. */
+    walletType: z.enum(['TREASURY', 'CUSTOMER']),
+  }),
+  z.object({
+    kind: z.literal('EXTERNAL_BANK'),
+    accountOwnerName: name,
+    accountOwnerType: z.enum(['INDIVIDUAL', 'BUSINESS']),
+    bankName: name.nullable(),
+    bankCountry: z.string().length(2),
+    currency: code,
+    accountType: z.enum(['CHECKING', 'SAVINGS']).nullable(),
+    accountNumber: sensitive(z.string().min(1).max(34)).nullable(),
+    routingNumber: z.string().min(1).max(34).nullable(),
+    iban: sensitive(z.string().min(1).max(34)).nullable(),
+    bic: z.string().min(8).max(11).nullable(),
+    /** The last four characters of the account number or IBAN: what reads show. */
+    last4: z.string().min(1).max(4),
+  }),
+  z.object({
+    kind: z.literal('EXTERNAL_WALLET'),
+    walletAddress: z.string().min(1).max(L.addressMaxLength),
+    addressType: code,
+    chains: z.array(code).min(1).max(L.maxCodes),
+    currencies: z.array(code).min(1).max(L.maxCodes),
+    custodyType: code,
+    isThirdParty: z.boolean(),
+    externalReference: z.string().min(1).max(L.referenceMaxLength).nullable(),
+  }),
+])
+export type AccountDetails = z.infer<typeof accountDetailsSchema>
+
+const kindOf = z.enum(Object.keys(ACCOUNT_KINDS) as [keyof typeof ACCOUNT_KINDS, ...(keyof typeof ACCOUNT_KINDS)[]])
+
+export const AccountOpened = z.object({
+  accountId: z.string(),
+  organizationId: z.string(),
+  /** Null for the organization's own accounts (its treasury wallets). */
+  customerId: z.string().nullable(),
+  kind: kindOf,
+  type: accountTypeSchema,
+  status: z.enum(['IN_REVIEW', 'ACTIVE']),
+  currencyCodes: z.array(code).min(1).max(L.maxCodes),
+  paymentRails: z.array(code).max(L.maxRails),
+  holdsBalance: z.boolean(),
+  balanceSourceEligible: z.boolean(),
+  provider: code,
+  counterpartyId: z.string().nullable(),
+  metadata: storedMetadataSchema,
+  details: accountDetailsSchema,
+  at: z.string(),
+})
+
+export const AccountActivated = z.object({ accountId: z.string(), organizationId: z.string(), at: z.string() })
+
+export const AccountClosed = z.object({
+  accountId: z.string(),
+  organizationId: z.string(),
+  reason: accountCloseReasonSchema,
+  at: z.string(),
+})
+
+export const AccountMetadataUpdated = z.object({
+  accountId: z.string(),
+  organizationId: z.string(),
+  metadata: storedMetadataSchema,
+  at: z.string(),
+})
+
+export const accountEventSchemas = {
+  AccountOpened,
+  AccountActivated,
+  AccountClosed,
+  AccountMetadataUpdated,
+  ...fundsEventSchemas,
+} as const
+
+type Schemas = typeof accountEventSchemas
+export type AccountEvent = { [K in keyof Schemas]: { type: K; data: z.infer<Schemas[K]> } }[keyof Schemas]

@@ -1,0 +1,75 @@
+// Projects accounts: a row per account, opened from AccountOpened (the decider's own evolve and
+// resource, so the row shows what a command answers) and patched by the account-level events. The
+// funds events are not handled here: a balance changes its own tables, never this row.
+import type { Insertable, Kysely } from 'kysely'
+import { accountDecider } from '../domain/account/decider.js'
+import type { AccountEvent } from '../domain/account/events.js'
+import { type AccountResource, toAccountResource } from '../domain/account/resource.js'
+import { toJson } from './columnTypes.js'
+import { parsedEvent } from './parsedEvent.js'
+import type { AccountsTable, ReadDatabase } from './schema.js'
+import type { Projector } from './runtime/projector.js'
+
+type Opened = Extract<AccountEvent, { type: 'AccountOpened' }>
+type Changed = Extract<AccountEvent, { type: 'AccountActivated' | 'AccountClosed' | 'AccountMetadataUpdated' }>
+
+// ---- Evolve (pure) ----------------------------------------------------------------------------
+function openedRow(event: Opened): Insertable<AccountsTable> {
+  const state = accountDecider.evolve(accountDecider.initialState(), event)
+  if (state.status === 'none') throw new Error(`account ${event.data.accountId} has no state after AccountOpened`)
+  const r = toAccountResource(state)
+  return {
+    id: r.id,
+    organization_id: event.data.organizationId,
+    customer_id: r.customerId,
+    counterparty_id: r.counterpartyId,
+    sweep_target_account_id: r.sweepTargetAccountId,
+    type: r.type,
+    status: r.status,
+    provider: r.provider,
+    holds_balance: r.holdsBalance,
+    balance_source_eligible: r.balanceSourceEligible,
+    address_type: r.addressType ?? null,
+    currency_codes: r.currencyCodes,
+    payment_rails: r.paymentRails,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+    resource: toJson(r),
+  }
+}
+
+export function patchedResource(resource: AccountResource, event: Changed): AccountResource {
+  const at = event.data.at
+  switch (event.type) {
+    case 'AccountActivated':
+      return { ...resource, status: 'ACTIVE', updatedAt: at }
+    case 'AccountClosed':
+      return { ...resource, status: 'CLOSED', updatedAt: at, closedAt: at }
+    case 'AccountMetadataUpdated':
+      return { ...resource, metadata: event.data.metadata, updatedAt: at }
+  }
+}
+
+// ---- Write ------------------------------------------------------------------------------------
+async function applyChange(db: Kysely<ReadDatabase>, event: Changed): Promise<void> {
+  const row = await db.selectFrom('accounts').select('resource').where('id', '=', event.data.accountId).executeTakeFirst()
+  if (!row) throw new Error(`${event.type} for account ${event.data.accountId}, which has no row`)
+  const resource = patchedResource(row.resource, event)
+  await db
+    .updateTable('accounts')
+    .set({ status: resource.status, updated_at: resource.updatedAt, resource: toJson(resource) })
+    .where('id', '=', event.data.accountId)
+    .execute()
+}
+
+export const accountsProjector: Projector = {
+  name: 'accounts',
+  tables: ['accounts'],
+  handles: new Set(['AccountOpened', 'AccountActivated', 'AccountClosed', 'AccountMetadataUpdated']),
+  async apply(db, recorded) {
+    const event = parsedEvent<AccountEvent>(recorded)
+    if (event.type === 'AccountOpened') await db.insertInto('accounts').values(openedRow(event)).execute()
+    else if (event.type === 'AccountActivated' || event.type === 'AccountClosed' || event.type === 'AccountMetadataUpdated')
+      await applyChange(db, event)
+  },
+}
