@@ -12,6 +12,9 @@ import { documentWriteRoutes } from '../commands/documents/routes.js'
 import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
 import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
+import { sandboxCreditLineRoutes } from '../commands/sandbox/creditLineSimulationRoutes.js'
+import { type LiquidityFacilityRouteDeps, liquidityFacilityWriteRoutes } from '../commands/liquidity-facility/routes.js'
+import { liquidityFacilityReadRoutes } from '../read-api/liquidity-facility/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
@@ -35,6 +38,9 @@ export type AreaDeps = {
   /** Opens what the read models keep sealed (customers' personal data, signing secrets, documents). */
   protection: DataProtection
   verification: { urlBase: string; sessionTtlMs: number }
+  /** What time commands that depend on it (credit line fees) decide at; tests step it. */
+  clock: () => Date
+  liquidityFacility: LiquidityFacilityRouteDeps['liquidityFacility']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
@@ -56,4 +62,8 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   termsWriteRoutes,
   // webhook messages
   webhookMessageRoutes,
+  // liquidity facility
+  liquidityFacilityWriteRoutes,
+  liquidityFacilityReadRoutes,
+  sandboxCreditLineRoutes,
 ]

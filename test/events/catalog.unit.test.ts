@@ -2,6 +2,7 @@
 // public-event mappers each cover every aggregate, and no two aggregates claim one name.
 import t from 'tap'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
+import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
 import { webhookEndpointPublicEvents } from '../../domain/webhook-endpoint/publicEvents.js'
 import { AGGREGATES, UnknownEventTypeError, isKnownEventType, parseEventData } from '../../events/catalog.js'
@@ -60,5 +61,5 @@ t.test('stream names are the ones stored today', async (t) => {
 })
 
 t.test('the public-event mappers are those of the aggregates that have public events', async (t) => {
-  t.same(new Set(publicEventMappers), new Set([customerPublicEvents, webhookEndpointPublicEvents]))
+  t.same(new Set(publicEventMappers), new Set([customerPublicEvents, webhookEndpointPublicEvents, liquidityFacilityPublicEvents]))
 })
