@@ -16,9 +16,4 @@ export type * from './readModelSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
-  extends ReadModelDatabase,
-    IdempotencyDatabase,
-    WebhookStoreDatabase,
-    ConsumerDatabase,
-    AccountDatabase,
-    LiquidityFacilityDatabase {}
+  extends ReadModelDatabase, IdempotencyDatabase, WebhookStoreDatabase, ConsumerDatabase, AccountDatabase, LiquidityFacilityDatabase {}

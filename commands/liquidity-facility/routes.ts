@@ -50,8 +50,8 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
         tags: TAGS,
         summary: 'Set the credit line payout treasury',
         description:
-          'payoutTreasuryId must be one of payoutTreasuries (the organization\'s own ACTIVE Solana internal wallets holding the ' +
-          'facility\'s currency), else 422 payout_treasury_not_eligible. Answers the facility record, as GET does.',
+          "payoutTreasuryId must be one of payoutTreasuries (the organization's own ACTIVE Solana internal wallets holding the " +
+          "facility's currency), else 422 payout_treasury_not_eligible. Answers the facility record, as GET does.",
         headers: idempotencyHeaders,
         body: updateFacilityBody,
         response: { 200: liquidityFacilityResource, ...errorResponses(409, 422) },
@@ -78,8 +78,8 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
         tags: TAGS,
         summary: 'Draw on the credit line',
         description:
-          'Borrows `amount` (minor units of the facility\'s currency) and pays it to the payout treasury through the ledger (the ' +
-          'credit line to the treasury\'s available balance; the treasury is credited by a workflow right after the draw, exactly ' +
+          "Borrows `amount` (minor units of the facility's currency) and pays it to the payout treasury through the ledger (the " +
+          "credit line to the treasury's available balance; the treasury is credited by a workflow right after the draw, exactly " +
           'once). The fee accrues per started hour at fundingFeeBpsPerHour of the amount, capped at feeCapHours, at the terms in force ' +
           'now. Concurrent draws are decided one after another: together they never exceed the credit limit. Refusals: ' +
           DRAW_ERRORS,
@@ -130,7 +130,7 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
         tags: TAGS,
         summary: 'Repay the credit line',
         description:
-          'Applies `amount` to the open draws oldest first, each draw\'s fee due (accrued now) before its principal; a draw whose ' +
+          "Applies `amount` to the open draws oldest first, each draw's fee due (accrued now) before its principal; a draw whose " +
           'principal is paid is REPAID. A repayment above what the open draws owe now is refused whole: 422 ' +
           'repayment_exceeds_outstanding (details[0].value names what is owed). Recorded on the ledger as one transaction: the ' +
           'world pays the credit line the principal and the fees account the fee.',

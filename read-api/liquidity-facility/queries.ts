@@ -51,12 +51,7 @@ export function drawRowToView(row: DrawRow): DrawView {
 }
 
 export async function findDraw(db: Kysely<ReadDatabase>, organizationId: string, id: string): Promise<DrawRow | undefined> {
-  return db
-    .selectFrom('liquidity_draws')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  return db.selectFrom('liquidity_draws').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
 }
 
 export async function findRepayment(db: Kysely<ReadDatabase>, organizationId: string, id: string): Promise<RepaymentRow | undefined> {
