@@ -134,7 +134,7 @@ export const drawResource = z.object({
   feeCapHours: z.number().int().describe('The fee cap in force when the draw was taken'),
   payoutTreasuryId: z.string().describe('The treasury the draw was paid to'),
   reference: z.string().nullable().describe('Your reference, or null'),
-  drawnAt: z.string(),
+  drawnAt: z.string().describe('When the draw was taken (ISO 8601); its fee hours count from here'),
   repaidAt: z.string().nullable().describe('When the last principal was repaid; null while OPEN'),
   asOf: z.string().describe('When the fee figures were computed'),
 })
@@ -185,14 +185,14 @@ export const repaymentResource = z.object({
   draws: z
     .array(
       z.object({
-        drawId: z.string(),
+        drawId: z.string().describe('The draw paid, prefix drw_'),
         fee: moneyWire.describe('Fee of this draw paid by the repayment'),
         principal: moneyWire.describe('Principal of this draw paid by the repayment'),
         drawStatus: z.enum(DRAW_STATUSES).describe('REPAID when this repayment closed the draw'),
       }),
     )
     .describe("Where the repayment went: oldest draw first, each draw's fee due before its principal"),
-  createdAt: z.string(),
+  createdAt: z.string().describe('When the repayment was received (ISO 8601); the fees it paid were accrued to this instant'),
 })
 export type RepaymentResource = z.infer<typeof repaymentResource>
 

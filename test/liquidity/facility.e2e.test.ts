@@ -5,6 +5,8 @@
 // details, lists, and Idempotency-Key.
 import t from 'tap'
 import { HOUR_MS } from '../../domain/liquidity-facility/limits.js'
+import { liquidityFacilityProjector } from '../../projections/liquidityFacility.js'
+import { verifyProjections } from '../../projections/runtime/verifyProjection.js'
 import { startTestApp } from '../harness/testApp.js'
 import { TERMS, availableOn, closeAccount, configure, openTreasury, readyFacility } from './fixtures.js'
 
@@ -306,4 +308,10 @@ t.test('a draw with an Idempotency-Key is taken once', async (t) => {
   t.equal(again.json().id, first.json().id)
   t.equal((await h.request({ method: 'GET', url: '/v1/liquidity/facility', ...as(org) })).json().creditLine.borrowedAmount, '5000')
   t.equal(await availableOn(h, treasury), 5_000n)
+})
+
+t.test('the read model rebuilt from the events equals the live one', async (t) => {
+  const [result] = await verifyProjections(h.runtime.store, h.runtime.databaseUrl, [liquidityFacilityProjector], h.runtime)
+  t.equal(result!.differences, 0, 'no difference')
+  t.ok(result!.rowsCompared > 10, `${result!.rowsCompared} rows compared`)
 })
