@@ -51,7 +51,9 @@ function decideConfigure(c: Extract<LiquidityFacilityCommand, { type: 'Configure
   if (parseFeeBps(c.fundingFeeBpsPerHour) === undefined)
     problems.push({
       field: 'fundingFeeBpsPerHour',
-      message: `must be a decimal from 0 to ${LIQUIDITY_LIMITS.maxFeeBpsPerHour} with at most ${LIQUIDITY_LIMITS.feeBpsFractionDigits} places`,
+      message:
+        `must be a decimal from 0 to ${LIQUIDITY_LIMITS.maxFeeBpsPerHour} ` +
+        `with at most ${LIQUIDITY_LIMITS.feeBpsFractionDigits} places`,
       value: c.fundingFeeBpsPerHour,
     })
   if (!Number.isInteger(c.feeCapHours) || c.feeCapHours < 1 || c.feeCapHours > LIQUIDITY_LIMITS.maxFeeCapHours)
