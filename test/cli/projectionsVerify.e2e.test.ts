@@ -45,6 +45,14 @@ for (let i = 0; i < 3; i++) {
 const rotated = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${endpoints[0]}/secret/rotate` })
 if (rotated.statusCode !== 200) throw new Error(`rotate: ${rotated.statusCode} ${rotated.body}`)
 await h.newOrganization('Second organization')
+const account = await h.request({ method: 'POST', url: '/v1/balance-accounts', payload: {} })
+if (account.statusCode !== 201) throw new Error(`open account: ${account.statusCode} ${account.body}`)
+const creditLine = await h.request({
+  method: 'PUT',
+  url: '/v1/sandbox/liquidity/facility',
+  payload: { creditLimit: '1000000', maximumDrawAmount: '1000', fundingFeeBpsPerHour: 1.5, feeCapHours: 24 },
+})
+if (creditLine.statusCode !== 200) throw new Error(`configure credit line: ${creditLine.statusCode} ${creditLine.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()
