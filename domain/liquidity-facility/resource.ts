@@ -6,8 +6,8 @@
 import { z } from 'zod'
 import { moneyWire, toWire } from '../shared/money/index.js'
 import { FACILITY_CURRENCIES, FACILITY_NETWORKS, type FacilityCurrency, type RepaymentAllocation } from './events.js'
-import { type FeeTerms, accruedFee } from './fee.js'
-import { LIQUIDITY_LIMITS } from './limits.js'
+import { type FeeTerms, accruedFee, startedHours } from './fee.js'
+import { HOUR_MS, LIQUIDITY_LIMITS } from './limits.js'
 
 const minorAmount = (what: string) =>
   z
@@ -125,18 +125,24 @@ export const drawResource = z.object({
   principalRepaid: moneyWire.describe('Principal repaid so far'),
   principalOutstanding: moneyWire.describe('Principal still owed'),
   feeAccrued: moneyWire.describe(
-    'Funding fee accrued at asOf: principal x fundingFeeBpsPerHour / 10 000 x min(started hours, feeCapHours), rounded half up ' +
+    'Funding fee accrued at the time of the response: principal x fundingFeeBpsPerHour / 10 000 x min(started hours, feeCapHours), rounded half up ' +
       'to the minor unit; final once REPAID',
   ),
   feePaid: moneyWire.describe('Fee paid so far'),
-  feeDue: moneyWire.describe('feeAccrued - feePaid'),
+  feeDue: moneyWire.describe('feeAccrued - feePaid: what a repayment now pays for this draw before its principal'),
   fundingFeeBpsPerHour: z.number().describe("The fee rate in force when the draw was taken (it stays the draw's rate)"),
   feeCapHours: z.number().int().describe('The fee cap in force when the draw was taken'),
   payoutTreasuryId: z.string().describe('The treasury the draw was paid to'),
   reference: z.string().nullable().describe('Your reference, or null'),
   drawnAt: z.string().describe('When the draw was taken (ISO 8601); its fee hours count from here'),
   repaidAt: z.string().nullable().describe('When the last principal was repaid; null while OPEN'),
-  asOf: z.string().describe('When the fee figures were computed'),
+  feeNextAccruesAt: z
+    .string()
+    .nullable()
+    .describe(
+      'feeAccrued holds up to this instant; just after it the next started hour adds to it. Null once the fee is capped or the ' +
+        'draw REPAID',
+    ),
 })
 export type DrawResource = z.infer<typeof drawResource>
 
@@ -172,8 +178,15 @@ export function toDrawResource(view: DrawView, asOf: string): DrawResource {
     reference: view.reference,
     drawnAt: view.drawnAt,
     repaidAt: view.repaidAt,
-    asOf,
+    feeNextAccruesAt: view.repaidAt === null ? nextAccrual(view, asOf) : null,
   }
+}
+
+/** The instant the started hour after `asOf` begins, unless the fee is capped by then. */
+function nextAccrual(view: Pick<DrawView, 'drawnAt' | 'terms'>, asOf: string): string | null {
+  const hours = startedHours(view.drawnAt, asOf)
+  if (hours >= view.terms.feeCapHours) return null
+  return new Date(Date.parse(view.drawnAt) + hours * HOUR_MS).toISOString()
 }
 
 // ---- Repayments --------------------------------------------------------------------------------

@@ -161,9 +161,12 @@ t.test("the fee accrues per started hour, at the draw's terms, capped", async (t
   const id = drawn.json().id as string
   // A later reconfiguration does not change the draw's terms.
   await configure(h, { ...TERMS, fundingFeeBpsPerHour: 50, feeCapHours: 100 }, org.apiKey)
+  const next: (string | null)[] = []
   const feeAt = async (ms: number) => {
     now = T0 + ms
-    return (await h.request({ method: 'GET', url: `/v1/liquidity/facility/draws/${id}`, ...as(org) })).json().feeAccrued.value
+    const draw = (await h.request({ method: 'GET', url: `/v1/liquidity/facility/draws/${id}`, ...as(org) })).json()
+    next.push(draw.feeNextAccruesAt)
+    return draw.feeAccrued.value
   }
   // 100 USDC x 1.5 bps = 15 000 minor units an hour.
   t.equal(await feeAt(0), '15000', 'at the draw: one started hour')
@@ -172,6 +175,8 @@ t.test("the fee accrues per started hour, at the draw's terms, capped", async (t
   t.equal(await feeAt(3 * HOUR_MS), '45000')
   t.equal(await feeAt(3 * HOUR_MS + 1), '45000', 'capped at three hours')
   t.equal(await feeAt(50 * HOUR_MS), '45000')
+  const at = (hours: number) => new Date(T0 + hours * HOUR_MS).toISOString()
+  t.same(next, [at(1), at(1), at(2), null, null, null], 'feeNextAccruesAt: when the next started hour counts, null once capped')
 })
 
 t.test('repayments: oldest draw first, fee before principal; over-repayment refused; lists and reads', async (t) => {
