@@ -125,8 +125,8 @@ export const drawResource = z.object({
   principalRepaid: moneyWire.describe('Principal repaid so far'),
   principalOutstanding: moneyWire.describe('Principal still owed'),
   feeAccrued: moneyWire.describe(
-    'Funding fee accrued at the time of the response: principal x fundingFeeBpsPerHour / 10 000 x min(started hours, feeCapHours), rounded half up ' +
-      'to the minor unit; final once REPAID',
+    'Funding fee accrued at the time of the response: principal x fundingFeeBpsPerHour / 10 000 x min(started hours, ' +
+      'feeCapHours), rounded half up to the minor unit; final once REPAID',
   ),
   feePaid: moneyWire.describe('Fee paid so far'),
   feeDue: moneyWire.describe('feeAccrued - feePaid: what a repayment now pays for this draw before its principal'),
