@@ -1,5 +1,6 @@
 // Every projector the service runs, by name.
 import { accountsProjector } from './accounts.js'
+import { counterpartiesProjector } from './counterparties.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
@@ -13,5 +14,6 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   documentsProjector,
   accountsProjector,
+  counterpartiesProjector,
   liquidityFacilityProjector,
 ]

@@ -4,9 +4,12 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Logger } from 'pino'
 import { postgresDocumentContentStore } from '../projections/documentContentStore.js'
 import { createCommandRuntime } from '../commands/runtime/commandRuntime.js'
-import { useStreamLock } from '../commands/runtime/handleCommand.js'
+import { useSnapshots, useStreamLock } from '../commands/runtime/handleCommand.js'
+import { createPostgresSnapshotStore, openSnapshotDatabase } from '../commands/runtime/postgresSnapshotStore.js'
 import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
+import { drainSaves, snapshotting } from '../commands/runtime/snapshots.js'
 import { noStreamLock } from '../commands/runtime/streamLock.js'
+import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
@@ -37,7 +40,7 @@ export const HTTP_LIMITS = {
  * `clock` the time credit line fees are computed at (tests of hour boundaries).
  */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks' | 'protection'>,
+  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'pool' | 'store' | 'runner' | 'webhooks' | 'protection'>,
   logger: Logger,
   options: { resolver?: Resolver; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
@@ -81,9 +84,12 @@ export async function buildApp(
     connectionString: runtime.databaseUrl,
     onError: (error) => app.log.error({ err: error }, 'stream lock connection error'),
   })
+  // Aggregates with a snapshot codec load from their snapshot in the read database (one row per stream).
+  const snapshots = snapshotting(createPostgresSnapshotStore(openSnapshotDatabase(runtime.pool)), app.log)
   const commands = createCommandRuntime({
     store,
     streamLock,
+    snapshots,
     readYourWrites: async (position, eventTypes) => {
       const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS, eventTypes)
       if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
@@ -93,7 +99,10 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // Commands this process still runs after the app (timers, the CLI) decide without it.
     useStreamLock(store, noStreamLock)
+    useSnapshots(store, undefined)
     await streamLock.close()
+    // Before the runtime closes the read database under them.
+    await drainSaves(snapshots)
   })
   const deps: AreaDeps = {
     db,
@@ -109,6 +118,7 @@ export async function buildApp(
     documentContents: postgresDocumentContentStore(db, runtime.protection),
     protection: runtime.protection,
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
+    counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
     clock: options.clock ?? (() => new Date()),
     liquidityFacility: liquidityFacilityReads(db),
   }

@@ -5,18 +5,11 @@ import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, e
 import type { Decider } from '../decider.js'
 import { assertInvariant, conflict, invalid, notFound } from '../errors.js'
 import { type AccountStatus, canMove } from './accountKinds.js'
+import { accountSnapshot } from './accountSnapshot.js'
+import { ACCOUNT_LIMITS } from './limits.js'
 import type { AccountEvent } from './events.js'
 import type { z } from 'zod'
 import type { AccountOpened } from './events.js'
-
-export const ACCOUNT_LIMITS = {
-  /**
-   * Credit causes (deposit or fund-in references) an account remembers, so a replayed credit is a
-   * no-op rather than a second credit. Older ones are forgotten first: a reference reused after
-   * this many later credits credits again (bounded state; see docs/decisions.md).
-   */
-  maxRememberedCredits: 10_000,
-} as const
 
 export type OpenedAccount = Omit<z.infer<typeof AccountOpened>, 'at' | 'status'>
 
@@ -197,4 +190,6 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
+  // Balance accounts get millions of events: loads start from a snapshot (accountSnapshot.ts).
+  snapshot: accountSnapshot,
 }
