@@ -3,6 +3,7 @@ import { accountsProjector } from './accounts.js'
 import { counterpartiesProjector } from './counterparties.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
+import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
@@ -14,4 +15,5 @@ export const allProjectors: readonly Projector[] = [
   documentsProjector,
   accountsProjector,
   counterpartiesProjector,
+  liquidityFacilityProjector,
 ]
