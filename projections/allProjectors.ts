@@ -1,5 +1,6 @@
 // Every projector the service runs, by name.
 import { accountsProjector } from './accounts.js'
+import { balancesProjector } from './balances.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { organizationsProjector } from './organizations.js'
@@ -12,4 +13,5 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   documentsProjector,
   accountsProjector,
+  balancesProjector,
 ]
