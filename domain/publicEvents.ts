@@ -40,6 +40,8 @@ export const PUBLIC_EVENT_TYPES = [
   'agent.limit_reached',
   'agent.revoked',
   'balance.credited',
+  // Ours (the spec's list is not complete): money left a balance account (a payout settled, a reversal).
+  'balance.debited',
   'webhook.test',
 ] as const
 
