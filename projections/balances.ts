@@ -5,6 +5,7 @@
 // the touched accounts, then one statement whose data-modifying CTEs write every table from one
 // JSON parameter each (the statement text never changes, so it is planned once).
 import { type Kysely, sql } from 'kysely'
+import { CREDIT_CAUSE_TYPES, creditCauseOf } from '../domain/account/creditCause.js'
 import type { AccountEvent } from '../domain/account/events.js'
 import type { FundsEvent } from '../domain/balance-account/fundsEvents.js'
 import { type LedgerTransaction, availableOf, committedOf } from '../domain/ledger/index.js'
@@ -15,7 +16,7 @@ import type { Projector } from './runtime/projector.js'
 
 export const BALANCE_ENTRY_TYPES = ['DEPOSIT', 'DRAW', 'HOLD', 'RELEASE', 'PAYOUT', 'REVERSAL'] as const
 export type BalanceEntryType = (typeof BALANCE_ENTRY_TYPES)[number]
-export const BALANCE_CAUSE_TYPES = ['DEPOSIT', 'DRAW', 'HOLD'] as const
+export const BALANCE_CAUSE_TYPES = [...CREDIT_CAUSE_TYPES, 'HOLD'] as const
 export type BalanceCauseType = (typeof BALANCE_CAUSE_TYPES)[number]
 
 const FUNDS_EVENT_TYPES = ['FundsCredited', 'FundsHeld', 'HoldSettled', 'HoldReleased', 'CreditReversed'] as const
@@ -89,8 +90,8 @@ function entryTypeOf(event: FundsEvent): BalanceEntryType {
 }
 
 function causeOf(event: FundsEvent): { type: BalanceCauseType; id: string } {
-  if (event.type === 'FundsCredited') return { type: event.data.transaction.kind === 'DRAW' ? 'DRAW' : 'DEPOSIT', id: event.data.cause }
-  if (event.type === 'CreditReversed') return { type: 'DEPOSIT', id: event.data.cause }
+  if (event.type === 'FundsCredited') return creditCauseOf(event.data.cause, event.data.transaction.kind === 'DRAW')
+  if (event.type === 'CreditReversed') return creditCauseOf(event.data.cause, false)
   return { type: 'HOLD', id: event.data.holdId }
 }
 

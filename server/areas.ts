@@ -3,6 +3,9 @@
 // write and read plugins here; each plugin declares the part of AreaDeps it uses.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
+import { accountLifecycleRoutes } from '../commands/accounts/accountLifecycleRoutes.js'
+import { balanceAccountRoutes } from '../commands/accounts/balanceAccountRoutes.js'
+import { holdRoutes } from '../commands/accounts/holdRoutes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
@@ -10,6 +13,7 @@ import { verificationWriteRoutes } from '../commands/customers/verificationRoute
 import type { DocumentContentStore } from '../domain/document/contentStore.js'
 import { documentWriteRoutes } from '../commands/documents/routes.js'
 import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { sandboxFundsSimulationRoutes } from '../commands/sandbox/fundsSimulationRoutes.js'
 import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
@@ -17,6 +21,7 @@ import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
+import { getAccountRoute } from '../read-api/accounts/getAccountRoute.js'
 import { balanceReadRoutes } from '../read-api/balances/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
@@ -48,8 +53,15 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   associatedWriteRoutes,
   sessionWriteRoutes,
   customerReadRoutes,
+  // accounts and balances
+  balanceAccountRoutes,
+  accountLifecycleRoutes,
+  holdRoutes,
+  getAccountRoute,
+  balanceReadRoutes,
   // sandbox
   sandboxReviewSimulationRoutes,
+  sandboxFundsSimulationRoutes,
   // documents
   documentWriteRoutes,
   documentReadRoutes,
@@ -57,6 +69,4 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   termsWriteRoutes,
   // webhook messages
   webhookMessageRoutes,
-  // balances
-  balanceReadRoutes,
 ]

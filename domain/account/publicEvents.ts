@@ -1,5 +1,6 @@
 // Stored account events as public webhook events (spec: Events). `balance.credited` (the spec's)
-// when a balance account is credited: a deposit, a sandbox fund-in or a credit-line draw; and
+// when a balance account is credited: a deposit, a sandbox fund-in or a credit-line draw (`type`
+// DEPOSIT, FUND_IN or DRAW; `reference` the deposit id, fund-in reference or draw id); and
 // `balance.debited` (ours) when money leaves it: a payout settled from a hold, or a credit reversed.
 // Holds and releases only move funds between available and committed inside the account: they are
 // in the balance history, not webhooks. The payload names the account, the signed movement as a
@@ -8,6 +9,7 @@
 import type { LedgerTransaction } from '../ledger/index.js'
 import { toWire } from '../shared/money/index.js'
 import type { PublicEvent, PublicEventMapper } from '../publicEvents.js'
+import { creditCauseOf } from './creditCause.js'
 import type { AccountEvent } from './events.js'
 
 /** The amount the transaction moved (its positive posting) in its currency. */
@@ -32,10 +34,10 @@ export const accountPublicEvents: PublicEventMapper = (stored) => {
   switch (event.type) {
     case 'FundsCredited': {
       const d = event.data
-      const draw = d.transaction.kind === 'DRAW'
+      const cause = creditCauseOf(d.cause, d.transaction.kind === 'DRAW')
       return {
         type: 'balance.credited',
-        data: { ...movementData(d.accountId, d.transaction, 1n, d.at), type: draw ? 'DRAW' : 'DEPOSIT', reference: d.cause },
+        data: { ...movementData(d.accountId, d.transaction, 1n, d.at), type: cause.type, reference: cause.id },
         tags: [d.accountId, d.cause],
       } satisfies PublicEvent
     }
@@ -51,7 +53,7 @@ export const accountPublicEvents: PublicEventMapper = (stored) => {
       const d = event.data
       return {
         type: 'balance.debited',
-        data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'REVERSAL', reference: d.cause },
+        data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'REVERSAL', reference: creditCauseOf(d.cause, false).id },
         tags: [d.accountId, d.cause],
       }
     }

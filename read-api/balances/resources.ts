@@ -59,8 +59,8 @@ export const balanceTransactionResource = z
       .object({
         type: z
           .enum(BALANCE_CAUSE_TYPES)
-          .describe('HOLD (a payout hold), DEPOSIT (a deposit or fund-in reference), DRAW (a credit-line draw)'),
-        id: z.string().describe('The hold id, the deposit or fund-in reference, or the draw id'),
+          .describe('HOLD (a payout hold), DEPOSIT (a deposit), FUND_IN (a sandbox fund-in), DRAW (a credit-line draw)'),
+        id: z.string().describe('The hold id, the deposit id, the fund-in reference, or the draw id'),
       })
       .describe('What caused the entry'),
     transactionId: z.string().describe('The ledger transaction the entry records (what `ledger verify` names)'),
@@ -103,12 +103,14 @@ export function toBalanceTransaction(row: EntryRow): z.infer<typeof balanceTrans
   }
 }
 
+// The same fields as the hold a POST .../holds answers (commands/accounts/holdResource.ts): an open hold is HELD.
 export const holdResource = z
   .object({
-    id: z.string().describe('The hold id (the payout it commits funds to)'),
+    id: z.string().describe('Hold id, prefix hld_ (the payout it commits funds to)'),
     accountId: z.string().describe('The balance account'),
+    status: z.enum(['HELD']).describe('Always HELD here: settled and released holds leave this list'),
     amount: moneyWire.describe('The committed amount'),
-    createdAt: z.string().describe('When the hold was placed (ISO 8601)'),
+    updatedAt: z.string().describe('When the hold was placed (ISO 8601)'),
   })
   .describe('An open hold: funds committed to a payout in flight, until it settles or is released')
 
@@ -117,8 +119,9 @@ export type HoldRow = { account_id: string; hold_id: string; seq: string; curren
 export const toHold = (row: HoldRow): z.infer<typeof holdResource> => ({
   id: row.hold_id,
   accountId: row.account_id,
+  status: 'HELD',
   amount: money(row.currency, row.amount),
-  createdAt: row.created_at,
+  updatedAt: row.created_at,
 })
 
 export const treasuryResource = z

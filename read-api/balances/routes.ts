@@ -3,11 +3,10 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
-import { z } from 'zod'
 import { CUSTOMER_TAGS, customerIdParams } from '../../http/customerParams.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
-import { ID_PARAM_MAX_LENGTH } from '../../http/idParam.js'
+import { accountIdParams as accountParams } from '../../http/accountParams.js'
 import { decodeCursor, limitCursorPageSchema, limitCursorQuery, toLimitCursorPage } from '../../http/pagination/limitCursorPage.js'
 import { principalOf } from '../../http/principal.js'
 import type { ReadDatabase } from '../../projections/schema.js'
@@ -26,9 +25,6 @@ import {
 export const BALANCE_PAGE_LIMITS = { min: 1, max: 100, default: 50 } as const
 
 const TAGS = ['Balances']
-const accountParams = z.object({
-  id: z.string().max(ID_PARAM_MAX_LENGTH).describe('Balance account id (acc_ for USD, inw_ for stablecoin)'),
-})
 const pageQuery = limitCursorQuery(BALANCE_PAGE_LIMITS)
 
 const scopeOf = (request: FastifyRequest): Scope => ({

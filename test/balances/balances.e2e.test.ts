@@ -173,7 +173,11 @@ t.test('open holds: newest first, paged; their sum is the committed balance', as
     await seed.hold(ORG, holder, id, amount)
   await seed.release(ORG, holder, 'hld_2')
   const page = (await get(`/v1/accounts/${holder}/holds?limit=1`)).json()
-  t.match(page, { has_more: true, limit: 1, data: [{ id: 'hld_3', accountId: holder, amount: usd('300'), createdAt: /T/ }] })
+  t.match(page, {
+    has_more: true,
+    limit: 1,
+    data: [{ id: 'hld_3', accountId: holder, status: 'HELD', amount: usd('300'), updatedAt: /T/ }],
+  })
   const rest = (await get(page.page_next)).json()
   t.match(rest, { has_more: false, next_cursor: null, data: [{ id: 'hld_1', amount: usd('100') }] })
   t.equal(rest.data.length, 1)
@@ -215,4 +219,37 @@ t.test("the treasury: the customer's open balance accounts with their balances, 
   t.equal((await get('/v1/customers/cus_01h00000000000000000000000/treasury')).statusCode, 404)
   const other = await h.newOrganization('Treasury other')
   t.equal((await get(`/v1/customers/${owner}/treasury`, {}, other.apiKey)).statusCode, 404)
+})
+
+t.test('through the API: a fund-in and holds show at once in the balance, the history and the holds list', async (t) => {
+  const created = await h.request({ method: 'POST', url: '/v1/balance-accounts', payload: { customerId: customer } })
+  t.equal(created.statusCode, 201, created.body)
+  const id: string = created.json().id
+  const funded = await h.request({
+    method: 'POST',
+    url: `/v1/sandbox/accounts/${id}/fund-in`,
+    payload: { amount: '12.34', reference: 'wire-42' },
+  })
+  t.ok(funded.statusCode < 300, funded.body)
+  const hold = await h.request({ method: 'POST', url: `/v1/accounts/${id}/holds`, payload: { currency: 'USD', amount: '234' } })
+  t.equal(hold.statusCode, 201, hold.body)
+  // Read-your-writes: each write answered after the balances reached it.
+  t.same((await get(`/v1/accounts/${id}/balance`)).json().balances, [
+    { currency: 'USD', available: usd('1000'), committed: usd('234'), total: usd('1234') },
+  ])
+  const history = (await get(`/v1/accounts/${id}/balance/transactions`)).json().data
+  t.match(history, [
+    { type: 'HOLD', amount: usd('-234'), cause: { type: 'HOLD', id: hold.json().id } },
+    { type: 'DEPOSIT', amount: usd('1234'), cause: { type: 'FUND_IN', id: 'wire-42' }, balanceAfter: { available: usd('1234') } },
+  ])
+  const holds = (await get(`/v1/accounts/${id}/holds`)).json().data
+  t.same(
+    holds.map((x: { id: string; status: string }) => [x.id, x.status]),
+    [[hold.json().id, 'HELD']],
+  )
+  t.same(holds[0].amount, hold.json().amount, 'the list shows the hold as its POST answered')
+  const released = await h.request({ method: 'POST', url: `/v1/accounts/${id}/holds/${hold.json().id}/release` })
+  t.equal(released.statusCode, 200, released.body)
+  t.same((await get(`/v1/accounts/${id}/holds`)).json().data, [])
+  t.same((await get(`/v1/accounts/${id}/balance`)).json().balances[0].committed, usd('0'))
 })
