@@ -15,7 +15,8 @@ export const TREASURY_LIMITS = { maxAccounts: 100 } as const
 const inScope = (scope: Scope, row: { organization_id: string; customer_id: string | null }) =>
   row.organization_id === scope.organizationId && (scope.onBehalfOf === undefined || row.customer_id === scope.onBehalfOf)
 
-export type BalanceAccount = { accountId: string; entryCount: bigint }
+/** `updatedAt`: the time of the last movement the balance reflects (its opening before any). */
+export type BalanceAccount = { accountId: string; entryCount: bigint; updatedAt: string }
 
 /**
  * The balance account `accountId` in scope; 404 when there is none, 422 account_holds_no_balance
@@ -24,11 +25,11 @@ export type BalanceAccount = { accountId: string; entryCount: bigint }
 export async function balanceAccountOr4xx(db: Kysely<ReadDatabase>, scope: Scope, accountId: string): Promise<BalanceAccount> {
   const row = await db
     .selectFrom('balance_accounts')
-    .select(['account_id', 'organization_id', 'customer_id', 'entry_count'])
+    .select(['account_id', 'organization_id', 'customer_id', 'entry_count', isoTimestamp('updated_at').as('updated_at')])
     .where('account_id', '=', accountId)
     .where('organization_id', '=', scope.organizationId)
     .executeTakeFirst()
-  if (row && inScope(scope, row)) return { accountId, entryCount: BigInt(row.entry_count) }
+  if (row && inScope(scope, row)) return { accountId, entryCount: BigInt(row.entry_count), updatedAt: row.updated_at }
   if (!row) {
     const other = await db
       .selectFrom('accounts')
@@ -134,6 +135,9 @@ export async function treasuryOf(db: Kysely<ReadDatabase>, scope: Scope, custome
     .orderBy('account_id')
     .limit(TREASURY_LIMITS.maxAccounts + 1)
     .execute()
+  const latest = await open
+    .select(sql<string | null>`to_char(max(updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('at'))
+    .executeTakeFirst()
   const totals = await db
     .selectFrom('balances')
     .where('account_id', 'in', open.select('account_id'))
@@ -141,5 +145,5 @@ export async function treasuryOf(db: Kysely<ReadDatabase>, scope: Scope, custome
     .groupBy('currency')
     .orderBy('currency')
     .execute()
-  return { accounts, totals }
+  return { accounts, totals, asOf: latest?.at ?? null }
 }

@@ -32,7 +32,11 @@ export const accountBalanceResource = z
   .object({
     accountId: z.string().describe('The balance account'),
     balances: z.array(currencyBalanceResource).describe('One entry per currency the account holds, in currency order'),
-    asOf: z.string().describe('When this balance was read (ISO 8601); it includes every write acknowledged before'),
+    asOf: z
+      .string()
+      .describe(
+        'The balance as of this time (ISO 8601): its last movement (or the opening). Every write acknowledged before the read is included',
+      ),
   })
   .describe('The balance of a balance account')
 
@@ -140,6 +144,6 @@ export const treasuryResource = z
       .boolean()
       .describe('True when the customer has more open balance accounts than listed (totals still count them all)'),
     totals: z.array(currencyBalanceResource).describe("Per currency, the sums over all the customer's open balance accounts"),
-    asOf: z.string().describe('When this was read (ISO 8601)'),
+    asOf: z.string().nullable().describe('The time of the latest movement on these accounts (ISO 8601); null when the customer has none'),
   })
   .describe("A customer's treasury: its balance accounts with their balances, and totals per currency")

@@ -50,7 +50,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     async (request) => {
       const account = await balanceAccountOr4xx(db, scopeOf(request), request.params.id)
       const rows = await balancesOf(db, [account.accountId])
-      return { accountId: account.accountId, balances: rows.map(toCurrencyBalance), asOf: new Date().toISOString() }
+      return { accountId: account.accountId, balances: rows.map(toCurrencyBalance), asOf: account.updatedAt }
     },
   )
 
@@ -116,7 +116,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     },
     async (request) => {
       const { id } = request.params
-      const { accounts, totals } = await treasuryOf(db, scopeOf(request), id)
+      const { accounts, totals, asOf } = await treasuryOf(db, scopeOf(request), id)
       const listed = accounts.slice(0, TREASURY_LIMITS.maxAccounts)
       const balances = await balancesOf(
         db,
@@ -131,7 +131,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
         })),
         hasMoreAccounts: accounts.length > TREASURY_LIMITS.maxAccounts,
         totals: totals.map(toCurrencyBalance),
-        asOf: new Date().toISOString(),
+        asOf,
       }
     },
   )
