@@ -18,19 +18,23 @@ function lines(report: LedgerReport): string[] {
   return [
     `${head} through position ${report.checkedThrough || '(start)'}: ${report.events} events, ${report.transactions} transactions, ` +
       `${report.balanceRowsCompared} balance rows and ${report.aggregatesCompared} account aggregates compared`,
-    ...report.totals.map(
-      (t) =>
-        `  ${t.currency}: sum ${major(t.currency, t.sum)}; world ${major(t.currency, t.world)}, clearing ${major(t.currency, t.clearing)}, ` +
-        `fees ${major(t.currency, t.fees)}, credit_line ${major(t.currency, t.credit_line)}; balance accounts available ` +
-        `${major(t.currency, t.balanceAccountsAvailable)}, committed ${major(t.currency, t.balanceAccountsCommitted)}`,
-    ),
+    ...report.totals.map((t) => {
+      const m = (minor: string) => major(t.currency, minor)
+      return (
+        `  ${t.currency}: sum ${m(t.sum)}; world ${m(t.world)}, clearing ${m(t.clearing)}, fees ${m(t.fees)}, ` +
+        `credit_line ${m(t.credit_line)}; balance accounts available ${m(t.balanceAccountsAvailable)}, ` +
+        `committed ${m(t.balanceAccountsCommitted)}`
+      )
+    }),
     ...(report.discrepancy ? [`  first discrepancy: ${JSON.stringify(report.discrepancy)}`] : []),
   ]
 }
 
 export const ledgerVerify: CliCommand = {
   words: ['ledger', 'verify'],
-  usage: `ledger verify [--json] [--sample <1-${SAMPLE_MAX}|all>]   (accounts replayed through their aggregate; default ${LEDGER_VERIFY_LIMITS.defaultSample})`,
+  usage:
+    `ledger verify [--json] [--sample <1-${SAMPLE_MAX}|all>]   ` +
+    `(accounts replayed through their aggregate; default ${LEDGER_VERIFY_LIMITS.defaultSample})`,
   summary: 'prove the ledger: every transaction sums to zero, every balance equals its postings; totals, or the first discrepancy',
   parse(argv) {
     const { values } = parseOrUsage(ledgerVerify, () =>

@@ -115,9 +115,8 @@ t.test('a hold missing from the open holds table is named (committed is the sum 
   t.equal(removed.rows.length, 1)
   t.teardown(() =>
     sql`INSERT INTO balance_holds (account_id, hold_id, seq, currency, amount, created_at)
-        SELECT account_id, cause_id, seq, currency, committed_change, created_at FROM balance_entries WHERE transaction_id = 'hold:hld_3'`.execute(
-      h.runtime.db,
-    ),
+        SELECT account_id, cause_id, seq, currency, committed_change, created_at
+        FROM balance_entries WHERE transaction_id = 'hold:hld_3'`.execute(h.runtime.db),
   )
   const run = await verify('--json')
   t.equal(run.code, 1)

@@ -45,6 +45,14 @@ for (let i = 0; i < 3; i++) {
 const rotated = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${endpoints[0]}/secret/rotate` })
 if (rotated.statusCode !== 200) throw new Error(`rotate: ${rotated.statusCode} ${rotated.body}`)
 await h.newOrganization('Second organization')
+// Accounts and balances: a balance account funded, with a hold.
+const account = await h.request({ method: 'POST', url: '/v1/balance-accounts', payload: { customerId: ada.id } })
+if (account.statusCode !== 201) throw new Error(`balance account: ${account.statusCode} ${account.body}`)
+const accountId = account.json().id as string
+const funded = await h.request({ method: 'POST', url: `/v1/sandbox/accounts/${accountId}/fund-in`, payload: { amount: '10.00' } })
+if (funded.statusCode >= 300) throw new Error(`fund-in: ${funded.statusCode} ${funded.body}`)
+const held = await h.request({ method: 'POST', url: `/v1/accounts/${accountId}/holds`, payload: { currency: 'USD', amount: '100' } })
+if (held.statusCode !== 201) throw new Error(`hold: ${held.statusCode} ${held.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()
