@@ -38,7 +38,7 @@ export const accountPublicEvents: PublicEventMapper = (stored) => {
       return {
         type: 'balance.credited',
         data: { ...movementData(d.accountId, d.transaction, 1n, d.at), type: cause.type, reference: cause.id },
-        tags: [d.accountId, d.cause],
+        tags: [d.accountId, cause.id],
       } satisfies PublicEvent
     }
     case 'HoldSettled': {
@@ -51,10 +51,11 @@ export const accountPublicEvents: PublicEventMapper = (stored) => {
     }
     case 'CreditReversed': {
       const d = event.data
+      const reference = creditCauseOf(d.cause, false).id
       return {
         type: 'balance.debited',
-        data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'REVERSAL', reference: creditCauseOf(d.cause, false).id },
-        tags: [d.accountId, d.cause],
+        data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'REVERSAL', reference },
+        tags: [d.accountId, reference],
       }
     }
     default:
