@@ -9,6 +9,7 @@ import { dataSealExisting } from './commands/dataSealExisting.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
 import { liquidityConfigure } from './commands/liquidityConfigure.js'
+import { ledgerVerify } from './commands/ledgerVerify.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
@@ -36,6 +37,7 @@ export const COMMANDS: readonly CliCommand[] = [
   customersErase,
   dataSealExisting,
   liquidityConfigure,
+  ledgerVerify,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])

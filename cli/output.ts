@@ -44,11 +44,14 @@ export type Output = {
   document(value: unknown): Promise<void>
   /** One JSON line of a stream of results. */
   line(value: unknown): Promise<void>
+  /** Plain lines for a person, for a command that offers them besides its JSON (`ledger verify` without --json). */
+  text(text: string): Promise<void>
 }
 
 export const stdoutOutput: Output = {
   document: (value) => write(process.stdout, `${JSON.stringify(value, replacer, 2)}\n`),
   line: (value) => write(process.stdout, `${JSON.stringify(value, replacer)}\n`),
+  text: (text) => write(process.stdout, `${text}\n`),
 }
 
 export function errorBody(error: unknown): { body: Record<string, unknown>; exitCode: number } {

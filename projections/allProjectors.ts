@@ -1,6 +1,7 @@
 // Every projector the service runs, by name.
 import { accountsProjector } from './accounts.js'
 import { counterpartiesProjector } from './counterparties.js'
+import { balancesProjector } from './balances.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
@@ -16,4 +17,5 @@ export const allProjectors: readonly Projector[] = [
   accountsProjector,
   counterpartiesProjector,
   liquidityFacilityProjector,
+  balancesProjector,
 ]

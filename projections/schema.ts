@@ -1,6 +1,7 @@
 // The read-side database as one typed interface (Kysely): the union of each owner's tables, so
 // every query is typed end to end. Each owner keeps its tables in its own file.
 import type { AccountDatabase } from './accountSchema.js'
+import type { BalanceDatabase } from './balanceSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
@@ -8,6 +9,7 @@ import type { ReadModelDatabase } from './readModelSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './accountSchema.js'
+export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
 export type * from './idempotencySchema.js'
@@ -16,4 +18,11 @@ export type * from './readModelSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
-  extends ReadModelDatabase, IdempotencyDatabase, WebhookStoreDatabase, ConsumerDatabase, AccountDatabase, LiquidityFacilityDatabase {}
+  extends
+    ReadModelDatabase,
+    IdempotencyDatabase,
+    WebhookStoreDatabase,
+    ConsumerDatabase,
+    AccountDatabase,
+    LiquidityFacilityDatabase,
+    BalanceDatabase {}

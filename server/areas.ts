@@ -30,6 +30,7 @@ import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
 import { getAccountRoute } from '../read-api/accounts/getAccountRoute.js'
 import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
+import { balanceReadRoutes } from '../read-api/balances/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
@@ -71,6 +72,7 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   accountLifecycleRoutes,
   holdRoutes,
   getAccountRoute,
+  balanceReadRoutes,
   // sandbox
   sandboxReviewSimulationRoutes,
   sandboxFundsSimulationRoutes,

@@ -15,6 +15,7 @@ import * as m0012 from './0012_accounts.js'
 import * as m0013 from './0013_counterparties.js'
 import * as m0014 from './0014_aggregate_snapshots.js'
 import * as m0015 from './0015_liquidity_facility.js'
+import * as m0016 from './0016_balances.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_counterparties': m0013,
   '0014_aggregate_snapshots': m0014,
   '0015_liquidity_facility': m0015,
+  '0016_balances': m0016,
 }
 
 export const migrationProvider: MigrationProvider = {

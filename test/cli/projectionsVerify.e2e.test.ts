@@ -58,6 +58,14 @@ const creditLine = await h.request({
   payload: { creditLimit: '1000000', maximumDrawAmount: '1000', fundingFeeBpsPerHour: 1.5, feeCapHours: 24 },
 })
 if (creditLine.statusCode !== 200) throw new Error(`configure credit line: ${creditLine.statusCode} ${creditLine.body}`)
+// Accounts and balances: a balance account funded, with a hold.
+const account = await h.request({ method: 'POST', url: '/v1/balance-accounts', payload: { customerId: ada.id } })
+if (account.statusCode !== 201) throw new Error(`balance account: ${account.statusCode} ${account.body}`)
+const accountId = account.json().id as string
+const funded = await h.request({ method: 'POST', url: `/v1/sandbox/accounts/${accountId}/fund-in`, payload: { amount: '10.00' } })
+if (funded.statusCode >= 300) throw new Error(`fund-in: ${funded.statusCode} ${funded.body}`)
+const held = await h.request({ method: 'POST', url: `/v1/accounts/${accountId}/holds`, payload: { currency: 'USD', amount: '100' } })
+if (held.statusCode !== 201) throw new Error(`hold: ${held.statusCode} ${held.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

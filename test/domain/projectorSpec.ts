@@ -72,7 +72,8 @@ async function opened(t: Test, ctx: ProjectionContext, table: string, rows: Row[
 async function snapshot(t: Test, db: Kysely<ReadDatabase>, projector: Projector, ctx: ProjectionContext): Promise<Tables> {
   const tables: Tables = new Map()
   for (const table of projector.tables) {
-    const { rows } = await sql<Row>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)
+    // By the first two columns: a table keyed by (account, sequence) lists each account's rows in order.
+    const { rows } = await sql<Row>`SELECT * FROM ${sql.table(table)} ORDER BY 1, 2`.execute(db)
     tables.set(table, await opened(t, ctx, table, rows.map(plain)))
   }
   return tables
@@ -119,7 +120,7 @@ export function projectorSpec(db: Kysely<ReadDatabase>, projector: Projector) {
         return oneByOne
       }
       return {
-        /** Each named table holds exactly these rows (in its first column's order), each matching its pattern. */
+        /** Each named table holds exactly these rows (in its first two columns' order), each matching its pattern. */
         async thenRows(t: Test, expected: Partial<Record<keyof ReadDatabase, Row[]>>) {
           const tables = await rows(t)
           for (const [table, patterns = []] of Object.entries(expected)) {

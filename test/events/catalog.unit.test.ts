@@ -2,6 +2,7 @@
 // public-event mappers each cover every aggregate, and no two aggregates claim one name.
 import t from 'tap'
 import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
+import { accountPublicEvents } from '../../domain/account/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
@@ -64,6 +65,12 @@ t.test('stream names are the ones stored today', async (t) => {
 t.test('the public-event mappers are those of the aggregates that have public events', async (t) => {
   t.same(
     new Set(publicEventMappers),
-    new Set([customerPublicEvents, webhookEndpointPublicEvents, counterpartyPublicEvents, liquidityFacilityPublicEvents]),
+    new Set([
+      customerPublicEvents,
+      webhookEndpointPublicEvents,
+      counterpartyPublicEvents,
+      liquidityFacilityPublicEvents,
+      accountPublicEvents,
+    ]),
   )
 })
