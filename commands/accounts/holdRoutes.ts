@@ -14,7 +14,7 @@ import { principalOf } from '../../http/principal.js'
 import { accountCommands } from './accountCommands.js'
 import { accountIdParams, holdParams } from '../../http/accountParams.js'
 import type { AccountRouteDeps } from './deps.js'
-import { holdResourceFrom, holdResourceSchema } from './holdResource.js'
+import { holdResourceFrom, holdResourceSchema } from '../../domain/account/holdResource.js'
 
 const placeHoldBody = z
   .object({

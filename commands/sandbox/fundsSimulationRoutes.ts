@@ -17,7 +17,7 @@ import { principalOf } from '../../http/principal.js'
 import { accountCommands } from '../accounts/accountCommands.js'
 import { accountIdParams, holdParams } from '../../http/accountParams.js'
 import type { AccountRouteDeps } from '../accounts/deps.js'
-import { holdResourceFrom, holdResourceSchema } from '../accounts/holdResource.js'
+import { holdResourceFrom, holdResourceSchema } from '../../domain/account/holdResource.js'
 import { loadLatest } from '../runtime/handleCommand.js'
 
 export const FUND_IN_LIMITS = { referenceMaxLength: 80 } as const

@@ -4,6 +4,7 @@
 // a customer's treasury. Rows in, wire objects out; minor units stay BigInt until toWire.
 import { z } from 'zod'
 import { moneyWire, toWire } from '../../domain/shared/money/index.js'
+import { type HoldResource, holdResourceSchema } from '../../domain/account/holdResource.js'
 import { BALANCE_CAUSE_TYPES, BALANCE_ENTRY_TYPES } from '../../projections/balances.js'
 
 const money = (currency: string, minor: string | bigint) => toWire({ currency, amountMinor: BigInt(minor) })
@@ -107,20 +108,12 @@ export function toBalanceTransaction(row: EntryRow): z.infer<typeof balanceTrans
   }
 }
 
-// The same fields as the hold a POST .../holds answers (commands/accounts/holdResource.ts): an open hold is HELD.
-export const holdResource = z
-  .object({
-    id: z.string().describe('Hold id, prefix hld_ (the payout it commits funds to)'),
-    accountId: z.string().describe('The balance account'),
-    status: z.enum(['HELD']).describe('Always HELD here: settled and released holds leave this list'),
-    amount: moneyWire.describe('The committed amount'),
-    updatedAt: z.string().describe('When the hold was placed (ISO 8601)'),
-  })
-  .describe('An open hold: funds committed to a payout in flight, until it settles or is released')
+/** An open hold, as a POST .../holds answers it (domain/account/holdResource.ts): HELD until it settles or is released. */
+export const holdResource = holdResourceSchema
 
 export type HoldRow = { account_id: string; hold_id: string; seq: string; currency: string; amount: string; created_at: string }
 
-export const toHold = (row: HoldRow): z.infer<typeof holdResource> => ({
+export const toHold = (row: HoldRow): HoldResource => ({
   id: row.hold_id,
   accountId: row.account_id,
   status: 'HELD',

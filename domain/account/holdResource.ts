@@ -1,8 +1,8 @@
 // A hold as the API shows it: funds of a balance account committed to an in-flight payout. Read
 // from the event its command appended (the account's state keeps only the holds still open).
 import { z } from 'zod'
-import type { AccountEvent } from '../../domain/account/events.js'
-import { moneyWire, toWire } from '../../domain/shared/money/index.js'
+import type { AccountEvent } from './events.js'
+import { moneyWire, toWire } from '../shared/money/index.js'
 
 export const holdResourceSchema = z
   .object({
