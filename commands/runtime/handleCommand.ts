@@ -330,8 +330,8 @@ async function runTurn<State, Command, Event extends DomainEvent>(
   entries: BatchEntry<State, Command, Event>[],
 ): Promise<void> {
   const { queue, warm, lock } = coordination
-  const attempt = (hold: Hold | undefined, attempts: number) =>
-    decideAndAppend({ store, stream, entries, warm, hold, attempts, snapshots: coordination.snapshots })
+  const attempt = (hold: Hold | undefined, attempts: number, lockFree = false) =>
+    decideAndAppend({ store, stream, entries, warm, hold, attempts, snapshots: coordination.snapshots, lockFree })
   if (lock === noStreamLock) return attempt(undefined, COMMAND_LIMITS.maxAttempts)
   // A hold this process keeps for the commands queued here counts as contended, so it is released.
   // Commands queued behind this one make the stream hot here: take the lock, so another process's
@@ -339,7 +339,7 @@ async function runTurn<State, Command, Event extends DomainEvent>(
   if (!coordination.holds.has(stream) && !isContended(coordination, stream) && queue.waiting(stream) <= 1) {
     // Uncontended and alone: one try without the lock, as fast as a single process.
     try {
-      return await attempt(undefined, 1)
+      return await attempt(undefined, 1, true)
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error
     }
@@ -382,6 +382,13 @@ type Attempt<State, Command, Event> = {
   hold: Hold | undefined
   attempts: number
   snapshots: Snapshotting | undefined
+  /**
+   * A try without the stream lock, beside other processes: when the stream moved since this
+   * process's kept state (another process wrote), it gives up with a conflict before appending, so
+   * the command takes the lock. Without this, a process whose lock-free appends keep winning would
+   * starve the one that holds the lock.
+   */
+  lockFree?: boolean
 }
 
 type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined; stale: boolean; snapshotRevision: bigint }
@@ -419,6 +426,8 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(a: Att
         ? { state: kept.state, revision: kept.revision, commandSeen: false, snapshotRevision: kept.snapshotRevision }
         : await loadAggregate(store, decider, stream, loadOptions(kept))
     const { state, revision, commandSeen } = loaded
+    if (a.lockFree && kept && revision !== kept.revision)
+      throw new WrongExpectedVersionError(stream, kept.revision, revision ?? 'no_stream')
     if (commandSeen) {
       entries[0]!.outcome = { ok: true, state, position: undefined, events: [] }
       return

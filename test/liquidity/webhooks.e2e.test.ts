@@ -32,5 +32,11 @@ t.test('a draw and its repayment arrive as signed public events', async (t) => {
   const repayment = payloads.find((p) => p.type === 'liquidity.repayment.created')
   t.same(repayment?.data, repaid.json(), 'the repayment record')
   const tagged = (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${drawn.json().id}&page_size=10` })).json()
-  t.equal(tagged.data.length, 2, 'both messages are tagged with the draw id')
+  const types = (tagged.data as { eventType?: string; type?: string }[]).map((m) => m.eventType ?? m.type).sort()
+  // The treasury's balance.credited (the draw's credit, caused by the draw id) may be tagged with it too.
+  t.same(
+    types.filter((type) => type?.startsWith('liquidity.')),
+    ['liquidity.draw.created', 'liquidity.repayment.created'],
+    'both messages are tagged with the draw id',
+  )
 })
