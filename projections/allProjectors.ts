@@ -1,4 +1,5 @@
 // Every projector the service runs, by name.
+import { accountCountsProjector } from './accountCounts.js'
 import { accountsProjector } from './accounts.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
@@ -12,4 +13,5 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   documentsProjector,
   accountsProjector,
+  accountCountsProjector,
 ]

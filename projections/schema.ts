@@ -1,11 +1,13 @@
 // The read-side database as one typed interface (Kysely): the union of each owner's tables, so
 // every query is typed end to end. Each owner keeps its tables in its own file.
+import type { AccountCountDatabase } from './accountCountSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
+export type * from './accountCountSchema.js'
 export type * from './accountSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
@@ -13,4 +15,5 @@ export type * from './idempotencySchema.js'
 export type * from './readModelSchema.js'
 export type * from './webhookStoreSchema.js'
 
-export interface ReadDatabase extends ReadModelDatabase, IdempotencyDatabase, WebhookStoreDatabase, ConsumerDatabase, AccountDatabase {}
+export interface ReadDatabase
+  extends ReadModelDatabase, IdempotencyDatabase, WebhookStoreDatabase, ConsumerDatabase, AccountDatabase, AccountCountDatabase {}

@@ -12,6 +12,7 @@ import * as m0009 from './0009_data_keys.js'
 import * as m0010 from './0010_sealed_idempotent_responses.js'
 import * as m0011 from './0011_idempotency_response_subject.js'
 import * as m0012 from './0012_accounts.js'
+import * as m0017 from './0017_account_list_indexes.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_sealed_idempotent_responses': m0010,
   '0011_idempotency_response_subject': m0011,
   '0012_accounts': m0012,
+  '0017_account_list_indexes': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {

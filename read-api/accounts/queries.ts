@@ -97,9 +97,28 @@ function pageRows(db: Kysely<ReadDatabase>, scope: AccountScope, selection: Acco
     .execute()
 }
 
-/** The items matching, those before the cursor (the cursor and newer), and whether the cursor is one of them. */
-async function counts(db: Kysely<ReadDatabase>, scope: AccountScope, selection: AccountSelection, cursor: string | undefined) {
-  const row = await selected(db, scope, selection)
+const isUnfiltered = (scope: AccountScope, selection: AccountSelection) =>
+  scope.customerId === undefined && Object.values(selection).every((value) => value === undefined)
+
+/** The organization's number of accounts, kept by the account counts projector (0 before its first). */
+async function organizationCount(db: Kysely<ReadDatabase>, organizationId: string): Promise<number> {
+  const row = await db.selectFrom('account_counts').select('accounts').where('organization_id', '=', organizationId).executeTakeFirst()
+  return Number(row?.accounts ?? 0)
+}
+
+type Counts = { total: number; before: number; cursorFound: boolean }
+
+/** Counts the selection: all of it, and (with a cursor) the cursor and newer items, in one scan. */
+async function countSelection(
+  db: Kysely<ReadDatabase>,
+  scope: AccountScope,
+  selection: AccountSelection,
+  cursor: string | undefined,
+  onlyUpToCursor: boolean,
+): Promise<Counts> {
+  let query = selected(db, scope, selection)
+  if (onlyUpToCursor && cursor !== undefined) query = query.where('id', '>=', cursor)
+  const row = await query
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       ...(cursor === undefined
@@ -111,6 +130,25 @@ async function counts(db: Kysely<ReadDatabase>, scope: AccountScope, selection: 
     ])
     .executeTakeFirstOrThrow()
   return { total: Number(row.total), before: Number(row.before ?? 0), cursorFound: Number(row.cursor ?? 0) > 0 }
+}
+
+/**
+ * The items matching, those before the cursor (the cursor and newer), and whether the cursor is
+ * one of them. Unfiltered, the total is the organization's kept count and only the items up to
+ * the cursor are counted.
+ */
+async function counts(
+  db: Kysely<ReadDatabase>,
+  scope: AccountScope,
+  selection: AccountSelection,
+  cursor: string | undefined,
+): Promise<Counts> {
+  if (!isUnfiltered(scope, selection)) return countSelection(db, scope, selection, cursor, false)
+  const [total, upToCursor] = await Promise.all([
+    organizationCount(db, scope.organizationId),
+    cursor === undefined ? undefined : countSelection(db, scope, selection, cursor, true),
+  ])
+  return { total, before: upToCursor?.before ?? 0, cursorFound: upToCursor?.cursorFound ?? false }
 }
 
 /** One page and its counts; undefined when starting_after names no account of the filtered list. */

@@ -1,6 +1,7 @@
 // Accounts for the account read tests, opened through the command runtime (OpenAccount on the
 // account's stream, projected by the app's own projectors), and virtual accounts (which no command
-// opens yet: the fixed-routes issue brings them) written as rows of the read model.
+// opens yet: the fixed-routes issue brings them) written as rows of the read model (and counted).
+import { sql } from 'kysely'
 import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { ACCOUNT_KINDS, type AccountKind } from '../../domain/account/accountKinds.js'
 import { accountDecider } from '../../domain/account/decider.js'
@@ -158,6 +159,12 @@ export async function insertVirtualAccount(
       updated_at: now,
       resource: toJson(resource),
     })
+    .execute()
+  // The organization's count, as the account counts projector keeps it for opened accounts.
+  await h.runtime.db
+    .insertInto('account_counts')
+    .values({ organization_id: organizationId, accounts: '1' })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ accounts: sql`account_counts.accounts + 1` }))
     .execute()
   return id
 }
