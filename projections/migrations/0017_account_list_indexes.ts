@@ -5,8 +5,9 @@
 //   heap only for the page's own rows); it replaces 0012's plain (organization_id, id) index;
 // - (organization_id, type, status, id) and (organization_id, status, id): the type and status
 //   filters page in id order and count only the accounts they match;
-// - GIN on currency_codes and payment_rails: the overlap filters count a rare currency or rail from
-//   its postings list instead of the organization's whole index;
+// - no GIN on currency_codes or payment_rails: measured, it answered a currency no account holds at
+//   once, but the planner took it for a 10% currency at 89 ms, where the covering index's
+//   index-only pass takes 36 to 50 ms; the overlap filters use the covering index;
 // - the virtual accounts sweeping to an account (partial: most accounts sweep nowhere);
 // - account_counts: each organization's number of accounts, kept by the account counts projector,
 //   so the unfiltered list's total is one row, not a count of every account.
@@ -19,8 +20,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('accounts_organization_id').execute()
   await db.schema.createIndex('accounts_type_status').on('accounts').columns(['organization_id', 'type', 'status', 'id']).execute()
   await db.schema.createIndex('accounts_status').on('accounts').columns(['organization_id', 'status', 'id']).execute()
-  await db.schema.createIndex('accounts_currency_codes').on('accounts').using('gin').column('currency_codes').execute()
-  await db.schema.createIndex('accounts_payment_rails').on('accounts').using('gin').column('payment_rails').execute()
   await db.schema
     .createIndex('accounts_sweep_target')
     .on('accounts')
