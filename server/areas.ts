@@ -3,6 +3,9 @@
 // write and read plugins here; each plugin declares the part of AreaDeps it uses.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
+import { accountLifecycleRoutes } from '../commands/accounts/accountLifecycleRoutes.js'
+import { balanceAccountRoutes } from '../commands/accounts/balanceAccountRoutes.js'
+import { holdRoutes } from '../commands/accounts/holdRoutes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
@@ -10,6 +13,7 @@ import { verificationWriteRoutes } from '../commands/customers/verificationRoute
 import type { DocumentContentStore } from '../domain/document/contentStore.js'
 import { documentWriteRoutes } from '../commands/documents/routes.js'
 import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { sandboxFundsSimulationRoutes } from '../commands/sandbox/fundsSimulationRoutes.js'
 import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
@@ -48,8 +52,14 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   associatedWriteRoutes,
   sessionWriteRoutes,
   customerReadRoutes,
+  // accounts and balances
+  balanceAccountRoutes,
+  accountLifecycleRoutes,
+  holdRoutes,
+  accountReadRoutes,
   // sandbox
   sandboxReviewSimulationRoutes,
+  sandboxFundsSimulationRoutes,
   // documents
   documentWriteRoutes,
   documentReadRoutes,
@@ -57,6 +67,4 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   termsWriteRoutes,
   // webhook messages
   webhookMessageRoutes,
-  // accounts
-  accountReadRoutes,
 ]

@@ -38,7 +38,8 @@ export type AccountState =
     }
 export type OpenAccountState = Exclude<AccountState, { status: 'none' }>
 
-type Scoped = { organizationId: string; accountId: string; now: string }
+/** `onBehalfOf`: the request acts for this customer only (X-On-Behalf-Of); other accounts do not exist for it. */
+type Scoped = { organizationId: string; accountId: string; now: string; onBehalfOf?: string | undefined }
 
 export type AccountCommand =
   | (Scoped & { type: 'OpenAccount'; account: Omit<OpenedAccount, 'accountId' | 'organizationId'>; status: 'IN_REVIEW' | 'ACTIVE' })
@@ -49,6 +50,7 @@ export type AccountCommand =
 
 function opened(state: AccountState, command: Scoped): OpenAccountState {
   if (state.status === 'none' || state.account.organizationId !== command.organizationId) throw notFound('Account', command.accountId)
+  if (command.onBehalfOf !== undefined && state.account.customerId !== command.onBehalfOf) throw notFound('Account', command.accountId)
   return state
 }
 

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely'
 import { notFound } from '../../domain/errors.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
+import { accountIdParams } from '../../http/accountParams.js'
 import { idParam } from '../../http/idParam.js'
 import { unknownCursor } from '../../http/pagination/cursorPage.js'
 import { listWindowOf, offsetShapedListSchema } from '../../http/pagination/offsetShapedList.js'
@@ -18,7 +19,6 @@ import { accountListQuery, accountReadQuery, customerAccountListQuery, virtualAc
 import { type AccountScope, customerVisible, findAccount, listAccounts } from './queries.js'
 
 const TAGS = ['Accounts']
-const accountParams = idParam('id', 'acc_, vba_, inw_, ewa_, eba_ or vwa_', 'Account')
 const customerParams = idParam('customerId', 'cus_', 'Customer')
 const LIST_PARAMS = ['currencyCodes', 'paymentRails', 'expand'] as const
 const VIRTUAL_TYPES = ['VIRTUAL_BANK', 'VIRTUAL_WALLET'] as const
@@ -115,7 +115,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
           "404 for an unknown account, another organization's, or (with X-On-Behalf-Of) one that is not that customer's. " +
           'Bank account numbers and IBANs show their last four characters only.',
         headers: readHeaders,
-        params: accountParams,
+        params: accountIdParams,
         querystring: accountReadQuery,
         response: { 200: expandedAccountResource, ...errorResponses(404) },
       },
@@ -137,7 +137,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
         summary: 'List the virtual bank accounts and virtual wallets that sweep to the account {id}',
         description: `404 when {id} is not an account the caller can read (as GET /v1/accounts/{id}). ${PAGING}`,
         headers: readHeaders,
-        params: accountParams,
+        params: accountIdParams,
         querystring: virtualAccountListQuery,
         response: { ...listResponse, ...errorResponses(404, 422) },
       },

@@ -1,6 +1,7 @@
 // Money for every slice: BigInt minor units inside, the spec's wire object outside, one currency
 // table, exact decimal parsing, named rounding, exact fees and allocation.
 export { ALLOCATE_LIMITS, allocate } from './allocate.js'
+export { AMOUNT_INPUT_LIMITS, majorDecimalAmount, positiveMinorAmount } from './amountInput.js'
 export { CRYPTO_EXPONENTS, CURRENCY_LIMITS, exponentOf, isKnownCurrency, requireExponent } from './currencies.js'
 export { DECIMAL_LIMITS, formatDecimal, parseDecimal } from './decimal.js'
 export { FEE_LIMITS, feeFromBps, feeFromFraction } from './fees.js'
