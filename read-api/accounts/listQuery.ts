@@ -28,7 +28,10 @@ function enumList<const T extends readonly [string, ...string[]]>(values: T, lab
     .union([z.string().max(L.listParamMaxLength), z.array(z.string().max(L.listParamMaxLength)).max(L.maxListValues)])
     .transform((v) => [...new Set(splitList(v))])
     .pipe(z.array(z.enum(values)).min(1).max(L.maxListValues))
-    .describe(`${label}: repeat the parameter or separate values by commas (the name[] spelling is accepted too)`)
+    .describe(
+      `${label}: repeat the parameter or separate values by commas (the name[] spelling is accepted too); ` +
+        `at most ${L.maxListValues} values, each one of ${values.join(', ')}`,
+    )
 }
 
 const booleanParam = (what: string) =>
