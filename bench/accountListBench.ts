@@ -77,7 +77,10 @@ export async function runAccountListBench(deps: AccountListBenchDeps): Promise<A
       deps.log(`${target.name}: warm-up ${P.warmUpSeconds} s, then ${P.secondsPerTarget} s at ${P.connections} connections`)
       await runHttpBench({ url, method: 'GET', headers: auth }, { connections: P.connections, durationSeconds: P.warmUpSeconds })
       const cpu = measureCpu(api.pid, deps.postmasterPid)
-      const result = await runHttpBench({ url, method: 'GET', headers: auth }, { connections: P.connections, durationSeconds: P.secondsPerTarget })
+      const result = await runHttpBench(
+        { url, method: 'GET', headers: auth },
+        { connections: P.connections, durationSeconds: P.secondsPerTarget },
+      )
       if (result.non2xx > 0) deps.log(`${target.name}: status codes ${JSON.stringify(result.statusCodes)}`)
       lists.push({ ...result, name: target.name, items, cpu: cpu?.() })
     }

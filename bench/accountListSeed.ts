@@ -41,20 +41,22 @@ type Shape = {
   details: (i: number) => AccountDetails
 }
 
-const bank = (currency: string): Shape['details'] => (i) => ({
-  kind: 'EXTERNAL_BANK',
-  accountOwnerName: `Owner ${i}`,
-  accountOwnerType: 'INDIVIDUAL',
-  bankName: 'Bench Bank',
-  bankCountry: currency === 'USD' ? 'US' : currency === 'EUR' ? 'DE' : 'MX',
-  currency,
-  accountType: currency === 'USD' ? 'CHECKING' : null,
-  accountNumber: String(100_000_000 + i),
-  routingNumber: currency === 'USD' ? '021000021' : null,
-  iban: null,
-  bic: null,
-  last4: String(100_000_000 + i).slice(-4),
-})
+const bank =
+  (currency: string): Shape['details'] =>
+  (i) => ({
+    kind: 'EXTERNAL_BANK',
+    accountOwnerName: `Owner ${i}`,
+    accountOwnerType: 'INDIVIDUAL',
+    bankName: 'Bench Bank',
+    bankCountry: currency === 'USD' ? 'US' : currency === 'EUR' ? 'DE' : 'MX',
+    currency,
+    accountType: currency === 'USD' ? 'CHECKING' : null,
+    accountNumber: String(100_000_000 + i),
+    routingNumber: currency === 'USD' ? '021000021' : null,
+    iban: null,
+    bic: null,
+    last4: String(100_000_000 + i).slice(-4),
+  })
 const wallet =
   (addressType: 'EVM' | 'TRON', currencies: string[]): Shape['details'] =>
   () => ({
@@ -90,15 +92,33 @@ function shapeOf(i: number, customer: boolean): Shape {
   const external = { provider: 'EXTERNAL' }
   switch (i % 10) {
     case 1:
-      return { kind: 'STABLECOIN_BALANCE', currencyCodes: ['USDC'], paymentRails: ['BALANCE'], provider: 'INFINITE', details: stablecoin('SOLANA', customer) }
+      return {
+        kind: 'STABLECOIN_BALANCE',
+        currencyCodes: ['USDC'],
+        paymentRails: ['BALANCE'],
+        provider: 'INFINITE',
+        details: stablecoin('SOLANA', customer),
+      }
     case 2:
       return { kind: 'EXTERNAL_BANK', currencyCodes: ['USD'], paymentRails: ['ACH', 'WIRE'], ...external, details: bank('USD') }
     case 3:
-      return { kind: 'EXTERNAL_WALLET', currencyCodes: ['USDT', 'USDC'], paymentRails: [], ...external, details: wallet('EVM', ['USDT', 'USDC']) }
+      return {
+        kind: 'EXTERNAL_WALLET',
+        currencyCodes: ['USDT', 'USDC'],
+        paymentRails: [],
+        ...external,
+        details: wallet('EVM', ['USDT', 'USDC']),
+      }
     case 4:
       return { kind: 'EXTERNAL_BANK', currencyCodes: ['EUR'], paymentRails: ['SEPA', 'SWIFT'], ...external, details: bank('EUR') }
     case 5:
-      return { kind: 'STABLECOIN_BALANCE', currencyCodes: ['USDT'], paymentRails: ['BALANCE'], provider: 'INFINITE', details: stablecoin('EVM', customer) }
+      return {
+        kind: 'STABLECOIN_BALANCE',
+        currencyCodes: ['USDT'],
+        paymentRails: ['BALANCE'],
+        provider: 'INFINITE',
+        details: stablecoin('EVM', customer),
+      }
     case 7:
       return { kind: 'EXTERNAL_WALLET', currencyCodes: ['USDT'], paymentRails: [], ...external, details: wallet('TRON', ['USDT']) }
     case 8:

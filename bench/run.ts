@@ -11,6 +11,8 @@ import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
 import { WEBHOOK_BENCH_PLAN, type WebhookBenchResult, runWebhookBench } from './webhookBench.js'
 import { READ_BENCH_PLAN, READ_TARGETS, type ReadBenchResult, runReadBench } from './readBench.js'
 import { type ProtectionBenchResult, runProtectionBench } from './protectionBench.js'
+import { ACCOUNT_LIST_BENCH_PLAN, type AccountListBenchResult, runAccountListBench } from './accountListBench.js'
+import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -34,8 +36,8 @@ export const BENCH_PLAN = {
   verificationSeconds: 10,
   /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
   quietWaitMs: 20_000,
-  /** The whole run is abandoned past this. */
-  deadlineMs: 360_000,
+  /** The whole run is abandoned past this (the account list phase adds about a minute). */
+  deadlineMs: 480_000,
 } as const
 
 export const TARGETS = {
@@ -416,6 +418,12 @@ function readCpuLine(r: ReadBenchResult): string {
   )
 }
 
+// ---- account lists at 100 000 accounts --------------------------------------------------------
+
+function accountListRows(r: AccountListBenchResult): Cell[][] {
+  return r.lists.map((list) => httpRow(`(g) ${list.name}, ${list.items} items`, list))
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now()
   database = await openBenchPostgres()
@@ -439,6 +447,14 @@ async function main(): Promise<void> {
   log('data protection: codec and data key costs')
   const protection = await runProtectionBench(await database.createDatabase('protection'))
   const reads = await runReadBench({
+    createDatabase: (purpose) => database!.createDatabase(purpose),
+    startChild,
+    stopChild,
+    postmasterPid: database.postmasterPid,
+    log,
+  })
+
+  const accountLists = await runAccountListBench({
     createDatabase: (purpose) => database!.createDatabase(purpose),
     startChild,
     stopChild,
@@ -473,6 +489,7 @@ async function main(): Promise<void> {
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
     ...webhooks.map(webhookRow),
     ...readRows(reads),
+    ...accountListRows(accountLists),
   ]
   const cpus = os.cpus()
   process.stdout.write(
@@ -521,9 +538,13 @@ async function main(): Promise<void> {
         `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the ` +
         `median round)`,
       readCpuLine(reads),
+      `(g) account lists: one organization with ${formatNumber(ACCOUNT_SEED_PLAN.accounts)} accounts (${formatNumber(ACCOUNT_SEED_PLAN.customers)} ` +
+        `customers; rows written directly in ${accountLists.seedSeconds.toFixed(0)} s, see bench/accountListSeed.ts), ` +
+        `${ACCOUNT_LIST_BENCH_PLAN.connections} connections, ${ACCOUNT_LIST_BENCH_PLAN.secondsPerTarget} s each; plans in docs/explain-accounts.md`,
       protectionLine(protection),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
+      ...disturbed(accountLists.lists),
       `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
       '',
     ].join('\n'),
