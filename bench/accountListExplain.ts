@@ -43,7 +43,9 @@ function cases(cursor: string): Case[] {
     },
     {
       name: "A customer's accounts (customerId)",
-      why: "accounts_customer_id (0012) reaches the customer's ~10 accounts directly, already in id order; the count reads the same ~10 entries.",
+      why:
+        "accounts_customer_id (0012) reaches the customer's ~10 accounts directly, already in id order; the count reads the " +
+        'same ~10 entries.',
       selection: { customerId: customer },
       window: page(),
     },
@@ -77,7 +79,9 @@ function cases(cursor: string): Case[] {
     },
     {
       name: 'id prefix (id=eba_)',
-      why: 'LIKE with a constant prefix becomes a range condition on accounts_list (C collation): page and count stay inside the eba_ range.',
+      why:
+        'LIKE with a constant prefix becomes a range condition on accounts_list (C collation): page and count stay inside the ' +
+        'eba_ range.',
       selection: { id: 'eba_' },
       window: page(),
     },
