@@ -175,7 +175,8 @@ async function main(): Promise<void> {
       }
     }
     const sizes = await pool.query<{ name: string; size: string }>(
-      "SELECT indexrelname AS name, pg_size_pretty(pg_relation_size(indexrelid)) AS size FROM pg_stat_user_indexes WHERE relname = 'accounts' ORDER BY 1",
+      'SELECT indexrelname AS name, pg_size_pretty(pg_relation_size(indexrelid)) AS size FROM pg_stat_user_indexes ' +
+        "WHERE relname = 'accounts' ORDER BY 1",
     )
     out.push('## Index sizes', '', '| index | size |', '|---|---|', ...sizes.rows.map((r) => `| ${r.name} | ${r.size} |`), '')
     process.stdout.write(`${out.join('\n')}\n`)

@@ -538,9 +538,10 @@ async function main(): Promise<void> {
         `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the ` +
         `median round)`,
       readCpuLine(reads),
-      `(g) account lists: one organization with ${formatNumber(ACCOUNT_SEED_PLAN.accounts)} accounts (${formatNumber(ACCOUNT_SEED_PLAN.customers)} ` +
-        `customers; rows written directly in ${accountLists.seedSeconds.toFixed(0)} s, see bench/accountListSeed.ts), ` +
-        `${ACCOUNT_LIST_BENCH_PLAN.connections} connections, ${ACCOUNT_LIST_BENCH_PLAN.secondsPerTarget} s each; plans in docs/explain-accounts.md`,
+      `(g) account lists: one organization with ${formatNumber(ACCOUNT_SEED_PLAN.accounts)} accounts ` +
+        `(${formatNumber(ACCOUNT_SEED_PLAN.customers)} customers; rows written directly in ${accountLists.seedSeconds.toFixed(0)} s, ` +
+        `see bench/accountListSeed.ts), ${ACCOUNT_LIST_BENCH_PLAN.connections} connections, ` +
+        `${ACCOUNT_LIST_BENCH_PLAN.secondsPerTarget} s each; plans in docs/explain-accounts.md`,
       protectionLine(protection),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
