@@ -332,3 +332,48 @@ t.test("another organization's key sees only its own accounts", async (t) => {
   t.equal(res.json().total, 1)
   t.same((await get(`/v1/accounts?customerId=${ann}`, {}, other.apiKey)).json().data, [])
 })
+
+t.test('every list route: the same bounds', async (t) => {
+  const routes = ['/v1/accounts', `/v1/customers/${ann}/accounts`, `/v1/accounts/${annUsd}/virtual-accounts`]
+  const bounds: [string, number][] = [
+    ['limit=0', 400],
+    ['limit=1', 200],
+    ['limit=1000', 200],
+    ['limit=1001', 400],
+    ['limit=-1', 400],
+    ['limit=ten', 400],
+    ['page_size=0', 400],
+    ['page_size=1', 200],
+    ['page_size=1000', 200],
+    ['page_size=1001', 400],
+    ['page_size=-5', 400],
+    ['page_size=x', 400],
+    ['offset=0', 200],
+    ['offset=-1', 400],
+    ['offset=x', 400],
+    ['starting_after=' + 'a'.repeat(65), 400],
+  ]
+  for (const route of routes) {
+    for (const [query, status] of bounds) {
+      const res = await get(`${route}?${query}`)
+      t.equal(res.statusCode, status, `${route}?${query}`)
+      if (status === 400) t.equal(res.json().code, 'invalid_request')
+    }
+  }
+})
+
+t.test('an account opened through POST /v1/balance-accounts is listed at once, with its customer', async (t) => {
+  const res = await h.request({
+    method: 'POST',
+    url: '/v1/balance-accounts',
+    payload: { customerId: ben, metadata: { nickname: 'Payroll' } },
+  })
+  t.equal(res.statusCode, 201, res.body)
+  const id = res.json().id as string
+  const listed = await page(`/v1/customers/${ben}/accounts?expand=customer`)
+  const item = listed.data.find((a) => a.id === id)
+  t.ok(item, 'in the customer list')
+  t.same({ ...item, customer: undefined }, { ...(await get(`/v1/accounts/${id}`)).json(), customer: undefined }, 'as GET shows it')
+  t.equal((item!.customer as { id: string }).id, ben)
+  t.equal((await page('/v1/accounts')).total, ALL.length + 1, 'the total counts it')
+})
