@@ -13,6 +13,7 @@ import { READ_BENCH_PLAN, READ_TARGETS, type ReadBenchResult, runReadBench } fro
 import { type ProtectionBenchResult, runProtectionBench } from './protectionBench.js'
 import { ACCOUNT_LIST_BENCH_PLAN, type AccountListBenchResult, runAccountListBench } from './accountListBench.js'
 import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
+import { HOLDS_BENCH_PLAN, holdTargets } from './holdsBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -178,8 +179,16 @@ async function apiPhase(db: BenchPostgres) {
       BENCH_PLAN.hotStreamSeconds,
     )
     const verificationSave = await measureVerificationSaves(api, auth)
+    const holds = await holdTargets(api, auth)
+    const hotAccount = await measure('POST /v1/accounts/{id}/holds (one hot account)', api, holds.hot, HOLDS_BENCH_PLAN.seconds)
+    const spreadHolds = await measure(
+      `POST /v1/accounts/{id}/holds (${HOLDS_BENCH_PLAN.accounts} accounts)`,
+      api,
+      holds.spread,
+      HOLDS_BENCH_PLAN.seconds,
+    )
     const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
-    return { health, query, command, hotStream, verificationSave, twoProcessHotStream }
+    return { health, query, command, hotStream, verificationSave, hotAccount, spreadHolds, twoProcessHotStream }
   } finally {
     await stopChild(api)
   }
@@ -477,6 +486,8 @@ async function main(): Promise<void> {
     httpRow('(b) command POST verification save (sealed fields)', api.verificationSave),
     httpRow('(b) hot stream PUT one endpoint', api.hotStream),
     httpRow(`(b) hot stream PUT one endpoint, ${BENCH_PLAN.hotStreamProcesses} processes`, api.twoProcessHotStream),
+    httpRow('(g) holds on one hot account', api.hotAccount),
+    httpRow(`(g) holds on ${HOLDS_BENCH_PLAN.accounts} accounts`, api.spreadHolds),
     httpRow('(c) ceiling GET /health', api.health),
     httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
     ratioRow('ratio command / toy req/s', commandRatio, {
@@ -533,6 +544,8 @@ async function main(): Promise<void> {
       `(b) ${BENCH_PLAN.hotStreamProcesses} processes: two service processes on one database, ` +
         `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
         "connections on each; req/s summed, p50/p99 the worse process's; cpu srv = the first process, other includes the second",
+      `(g) holds: ${HOLDS_BENCH_PLAN.accounts} funded USD balance accounts; each request holds 0.01 USD on one account (hot: always ` +
+        'the same one, decided in turn on its stream; spread: the accounts in turn)',
       `(e) reads: ${READ_BENCH_PLAN.seededItems} items listed ${READ_BENCH_PLAN.pageSize} a page; the toy answers one indexed SELECT as ` +
         `JSON; measured in ` +
         `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the ` +

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { parseEventData, validateNewEventData } from '../../events/catalog.js'
 import { type EventStore, type Position, STORE_LIMITS, WrongExpectedVersionError } from '../../events/store/port.js'
+import { type BatchEntry, type EntryOutcome, decideBatch, settleEntries, takeBatch } from './commandBatch.js'
 import { type CommandOrigin, toMetadata } from './commandOrigin.js'
 import { type HeldStreamLock, type StreamLock, noStreamLock } from './streamLock.js'
 import { type StreamQueue, createStreamQueue } from './streamQueue.js'
@@ -41,7 +42,7 @@ export type CommandResult<State> = {
 /** What loading a stream needs of a decider (never decide, so any command type will do). */
 export type Evolver<State, Event> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>
 
-function toNewEvents(events: DomainEvent[], origin: CommandOrigin) {
+function toNewEvents(events: readonly DomainEvent[], origin: CommandOrigin) {
   const metadata = toMetadata(origin)
   return events.map((e) => ({ id: randomUUID(), type: e.type, data: validateNewEventData(e.type, e.data), metadata }))
 }
@@ -118,14 +119,26 @@ type Coordination = {
   /** Streams another process wrote to concurrently, until when their commands take the lock. */
   contendedUntil: Map<string, number>
   holds: Map<string, Hold>
+  /** Commands (without a commandId) waiting on each stream: the first one to run decides them together (commandBatch.ts). */
+  waitingEntries: Map<string, AnyEntry[]>
 }
+
+/** Entries of any aggregate in one map; a batch only ever joins entries of one decider, so of one State. */
+type AnyEntry = BatchEntry<unknown, unknown, DomainEvent>
 
 const coordinations = new WeakMap<EventStore, Coordination>()
 
 function coordinationOf(store: EventStore): Coordination {
   let coordination = coordinations.get(store)
   if (!coordination) {
-    coordination = { queue: createStreamQueue(), warm: new Map(), lock: noStreamLock, contendedUntil: new Map(), holds: new Map() }
+    coordination = {
+      queue: createStreamQueue(),
+      warm: new Map(),
+      lock: noStreamLock,
+      contendedUntil: new Map(),
+      holds: new Map(),
+      waitingEntries: new Map(),
+    }
     coordinations.set(store, coordination)
   }
   return coordination
@@ -182,40 +195,28 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
   }
   const coordination = coordinationOf(store)
-  const { queue, warm, lock } = coordination
-  const attempt = (hold: Hold | undefined, attempts: number) =>
-    decideAndAppend({ store, decider, stream, command, origin, warm, hold, attempts })
+  const { queue, warm } = coordination
+  const entry: BatchEntry<State, Command, Event> = { decider, command, origin }
+  // A command with an id reads its whole stream to see whether it already ran: it is decided alone.
+  const batchable = origin.commandId === undefined
+  if (batchable) waitingOf(coordination, stream).push(entry as unknown as AnyEntry)
   return queue.run(stream, async () => {
     try {
-      if (lock === noStreamLock) return await attempt(undefined, COMMAND_LIMITS.maxAttempts)
-      // A hold this process keeps for the commands queued here counts as contended, so it is released.
-      // Commands queued behind this one make the stream hot here: take the lock, so another process's
-      // lock holder is never outrun by a stream of lock-free appends from this one.
-      if (!coordination.holds.has(stream) && !isContended(coordination, stream) && queue.waiting(stream) <= 1) {
-        // Uncontended and alone: one try without the lock, as fast as a single process.
+      // Answered already when an earlier command's turn decided it in its batch.
+      if (!entry.outcome) {
+        const entries = batchable
+          ? (takeBatch(waitingOf(coordination, stream), entry as unknown as AnyEntry) as unknown as (typeof entry)[])
+          : [entry]
+        forgetIfEmpty(coordination, stream)
         try {
-          return await attempt(undefined, 1)
+          await runTurn(coordination, store, stream, entries)
         } catch (error) {
-          if (!(error instanceof WrongExpectedVersionError)) throw error
+          for (const e of entries) e.outcome ??= { ok: false, error }
         }
       }
-      markContended(coordination, stream)
-      // Commands here run one at a time per stream (the queue), so the hold needs no lock of its own.
-      let hold = coordination.holds.get(stream)
-      if (!hold) {
-        hold = { lock: await lock.acquire(stream), commands: 0 }
-        coordination.holds.set(stream, hold)
-      }
-      hold.commands++
-      try {
-        return await attempt(hold, COMMAND_LIMITS.maxAttempts)
-      } finally {
-        if (queue.waiting(stream) <= 1 || hold.commands >= COMMAND_LIMITS.maxCommandsPerLockHold) {
-          coordination.holds.delete(stream)
-          await hold.lock.release()
-        }
-      }
+      return answer(entry.outcome!)
     } finally {
+      await releaseHoldIfDone(coordination, stream)
       // Nobody behind this command: the kept state goes stale (the next command catches it up).
       const kept = warm.get(stream)
       if (kept && queue.waiting(stream) <= 1) kept.stale = true
@@ -223,12 +224,75 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   })
 }
 
+function waitingOf(coordination: Coordination, stream: string): AnyEntry[] {
+  let waiting = coordination.waitingEntries.get(stream)
+  if (!waiting) {
+    waiting = []
+    coordination.waitingEntries.set(stream, waiting)
+  }
+  return waiting
+}
+
+function forgetIfEmpty(coordination: Coordination, stream: string): void {
+  if (coordination.waitingEntries.get(stream)?.length === 0) coordination.waitingEntries.delete(stream)
+}
+
+function answer<State>(outcome: EntryOutcome<State>): CommandResult<State> {
+  if (!outcome.ok) throw outcome.error
+  return { state: outcome.state, position: outcome.position, events: outcome.events }
+}
+
+/** One turn on a stream: decide and append `entries`, under the stream lock when the stream is contended across processes. */
+async function runTurn<State, Command, Event extends DomainEvent>(
+  coordination: Coordination,
+  store: EventStore,
+  stream: string,
+  entries: BatchEntry<State, Command, Event>[],
+): Promise<void> {
+  const { queue, warm, lock } = coordination
+  const attempt = (hold: Hold | undefined, attempts: number) => decideAndAppend({ store, stream, entries, warm, hold, attempts })
+  if (lock === noStreamLock) return attempt(undefined, COMMAND_LIMITS.maxAttempts)
+  // A hold this process keeps for the commands queued here counts as contended, so it is released.
+  // Commands queued behind this one make the stream hot here: take the lock, so another process's
+  // lock holder is never outrun by a stream of lock-free appends from this one.
+  if (!coordination.holds.has(stream) && !isContended(coordination, stream) && queue.waiting(stream) <= 1) {
+    // Uncontended and alone: one try without the lock, as fast as a single process.
+    try {
+      return await attempt(undefined, 1)
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error
+    }
+  }
+  markContended(coordination, stream)
+  // Commands here run one at a time per stream (the queue), so the hold needs no lock of its own.
+  let hold = coordination.holds.get(stream)
+  if (!hold) {
+    hold = { lock: await lock.acquire(stream), commands: 0 }
+    coordination.holds.set(stream, hold)
+  }
+  hold.commands++
+  return attempt(hold, COMMAND_LIMITS.maxAttempts)
+}
+
+/**
+ * After each command's turn (a batch's commands included, whose turns only hand back their
+ * answers): the hold of the stream lock is released when nobody waits behind, or when it has
+ * served its share, so the other processes get their turn.
+ */
+async function releaseHoldIfDone(coordination: Coordination, stream: string): Promise<void> {
+  const hold = coordination.holds.get(stream)
+  if (!hold) return
+  if (coordination.queue.waiting(stream) <= 1 || hold.commands >= COMMAND_LIMITS.maxCommandsPerLockHold) {
+    coordination.holds.delete(stream)
+    await hold.lock.release()
+  }
+}
+
 type Attempt<State, Command, Event> = {
   store: EventStore
-  decider: Decider<State, Command, Event>
   stream: string
-  command: Command
-  origin: CommandOrigin
+  /** One command, or several without commandIds queued on the stream, with one decider. */
+  entries: BatchEntry<State, Command, Event>[]
   warm: Map<string, Warm>
   /**
    * This process's hold of the stream lock, if the command runs under it: a state kept from before
@@ -248,36 +312,52 @@ function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unkn
     : undefined
 }
 
-async function decideAndAppend<State, Command, Event extends DomainEvent>(
-  a: Attempt<State, Command, Event>,
-): Promise<CommandResult<State>> {
-  const { store, decider, stream, command, origin, warm } = a
+/**
+ * Decides the entries on the stream's current state and appends all their events at once; answers
+ * each entry once the append is in. A conflict retries the whole batch on a fresh read; another
+ * failure of a batch's append is retried command by command, so one command's unstorable events
+ * fail only that command.
+ */
+async function decideAndAppend<State, Command, Event extends DomainEvent>(a: Attempt<State, Command, Event>): Promise<void> {
+  const { store, stream, entries, warm } = a
+  const decider = entries[0]!.decider
+  const commandId = entries.length === 1 ? entries[0]!.origin.commandId : undefined
   const loadOptions = (kept: Kept<State> | undefined) => ({
-    ...(origin.commandId === undefined ? {} : { commandId: origin.commandId }),
+    ...(commandId === undefined ? {} : { commandId }),
     ...(kept ? { from: kept } : {}),
   })
   for (let attempt = 1; ; attempt++) {
     // A conflict below drops the kept state, so a retry always reads the stream. A command with an
     // id always reads the whole stream: it must see whether it already ran.
-    const kept = origin.commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
+    const kept = commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
     const current = kept && !kept.stale && (a.hold === undefined || kept.hold === a.hold)
     const { state, revision, commandSeen } =
       kept && current
         ? { state: kept.state, revision: kept.revision, commandSeen: false }
         : await loadAggregate(store, decider, stream, loadOptions(kept))
-    if (commandSeen) return { state, position: undefined, events: [] }
-    const events = decider.decide(command, state)
-    if (events.length === 0) return { state, position: undefined, events }
+    if (commandSeen) {
+      entries[0]!.outcome = { ok: true, state, position: undefined, events: [] }
+      return
+    }
+    const decided = decideBatch(entries, state, toNewEvents)
+    if (decided.newEvents.length === 0) return settleEntries(entries, decided.decisions, undefined)
     try {
       const expectedRevision = revision === undefined ? 'no_stream' : revision
-      const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision })
-      const next = events.reduce(decider.evolve, state)
-      keepState(warm, stream, { decider, state: next, revision: result.nextExpectedRevision, hold: a.hold, stale: false })
-      return { state: next, position: result.position, events }
+      const result = await store.appendToStream(stream, decided.newEvents, { expectedRevision })
+      keepState(warm, stream, { decider, state: decided.state, revision: result.nextExpectedRevision, hold: a.hold, stale: false })
+      return settleEntries(entries, decided.decisions, result.position)
     } catch (error) {
       warm.delete(stream)
       if (error instanceof WrongExpectedVersionError && attempt < a.attempts) continue
-      throw error
+      if (error instanceof WrongExpectedVersionError || entries.length === 1) throw error
+      for (const entry of entries) {
+        try {
+          await decideAndAppend({ ...a, entries: [entry] })
+        } catch (one) {
+          entry.outcome = { ok: false, error: one }
+        }
+      }
+      return
     }
   }
 }

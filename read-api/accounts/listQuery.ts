@@ -4,15 +4,13 @@
 // values, or both; the bracket spelling (`currencyCodes[]`) is folded in first (bracketAliases.ts).
 import { z } from 'zod'
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from '../../domain/account/accountKinds.js'
+import { ADDRESS_TYPES } from '../../domain/shared/chain/chains.js'
 import { ACCOUNT_CURRENCY_CODES, PAYMENT_RAILS } from '../../domain/shared/paymentRails.js'
 import { ID_PARAM_MAX_LENGTH } from '../../http/idParam.js'
 import { offsetShapedListQuery } from '../../http/pagination/offsetShapedList.js'
 import { ACCOUNT_EXPANSIONS, ACCOUNT_LIST_LIMITS } from './limits.js'
 
 const L = ACCOUNT_LIST_LIMITS
-
-/** The spec's address types (Account: addressType). */
-export const ACCOUNT_ADDRESS_TYPES = ['EVM', 'TRON', 'BITCOIN', 'SOLANA'] as const
 
 /** `a,b` or `a&a` or both, as one list of trimmed, non-empty values. */
 export const splitList = (value: string | string[]): string[] =>
@@ -55,7 +53,7 @@ const filterShape = {
   type: z.enum(ACCOUNT_TYPES).optional().describe('Only accounts of this type'),
   provider: z.string().min(1).max(L.providerMaxLength).optional().describe('Only accounts held by this provider (exact match)'),
   status: z.enum(ACCOUNT_STATUSES).optional().describe('Only accounts in this status'),
-  addressType: z.enum(ACCOUNT_ADDRESS_TYPES).optional().describe('Only wallets of this address type'),
+  addressType: z.enum(ADDRESS_TYPES).optional().describe('Only wallets of this address type'),
   currencyCodes: enumList(ACCOUNT_CURRENCY_CODES, 'Accounts holding any of these currencies').optional(),
   paymentRails: enumList(PAYMENT_RAILS, 'Accounts on any of these payment rails').optional(),
   expand: enumList(ACCOUNT_EXPANSIONS, 'Related objects to include in each account: customer, sweepTargetAccount, counterparty').optional(),
@@ -81,7 +79,7 @@ export type AccountFilters = {
   type?: (typeof ACCOUNT_TYPES)[number] | undefined
   provider?: string | undefined
   status?: (typeof ACCOUNT_STATUSES)[number] | undefined
-  addressType?: (typeof ACCOUNT_ADDRESS_TYPES)[number] | undefined
+  addressType?: (typeof ADDRESS_TYPES)[number] | undefined
   currencyCodes?: string[] | undefined
   paymentRails?: string[] | undefined
 }

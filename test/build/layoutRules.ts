@@ -15,8 +15,21 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: ['domain/', 'events/', 'http/', 'commands/', 'projections/', 'read-api/', 'webhooks/', 'server/'],
 }
 
-/** Packages domain code may import: validation, reference data, and node:crypto (hashing and randomness, no I/O). */
-export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'currency-codes', 'node:crypto']
+/**
+ * Packages domain code may import: validation, reference data, node:crypto (hashing and randomness,
+ * no I/O), and the pure encoders and checksums of bank and wallet details.
+ */
+export const DOMAIN_PACKAGES: readonly string[] = [
+  'zod',
+  'currency-codes',
+  'node:crypto',
+  'ibantools',
+  'ox',
+  'bs58',
+  'bs58check',
+  'bitcoinjs-lib',
+  '@bitcoinerlab/secp256k1',
+]
 
 const topFolder = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '')
 
