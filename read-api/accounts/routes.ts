@@ -58,11 +58,12 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
       },
     },
     async (request) => {
-      const { expand, ...filters } = request.query
-      const window = listWindowOf(filters)
+      const { expand, limit, offset, page_size, starting_after, ...filters } = request.query
+      const paging = { limit, offset, page_size, starting_after }
+      const window = listWindowOf(paging)
       const scope = scopeOf(request)
       const page = await listAccounts(db, scope, filters, window)
-      if (!page) throw unknownCursor(filters)
+      if (!page) throw unknownCursor(paging)
       return {
         data: await expandAccounts(deps, scope, page.data, expand ?? []),
         total: page.total,
@@ -88,13 +89,14 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     },
     async (request) => {
       const { customerId } = request.params
-      const { expand, ...filters } = request.query
+      const { expand, limit, offset, page_size, starting_after, ...filters } = request.query
+      const paging = { limit, offset, page_size, starting_after }
       const outer = scopeOf(request)
       if (!(await customerVisible(db, outer, customerId))) throw notFound('Customer', customerId)
       const scope = { ...outer, customerId }
-      const window = listWindowOf(filters)
+      const window = listWindowOf(paging)
       const page = await listAccounts(db, scope, filters, window)
-      if (!page) throw unknownCursor(filters)
+      if (!page) throw unknownCursor(paging)
       return {
         data: await expandAccounts(deps, scope, page.data, expand ?? []),
         total: page.total,

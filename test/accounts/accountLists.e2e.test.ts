@@ -377,3 +377,23 @@ t.test('an account opened through POST /v1/balance-accounts is listed at once, w
   t.equal((item!.customer as { id: string }).id, ben)
   t.equal((await page('/v1/accounts')).total, ALL.length + 1, 'the total counts it')
 })
+
+t.test("the unfiltered total is the organization's kept count, whatever the paging; a filtered one is counted", async (t) => {
+  const bump = (by: number) =>
+    h.runtime.db
+      .updateTable('account_counts')
+      .set((eb) => ({ accounts: eb('accounts', '+', String(by)) }))
+      .where('organization_id', '=', org)
+      .execute()
+  const counted = (await page('/v1/accounts')).total
+  await bump(1000)
+  try {
+    for (const query of ['', '?limit=2', '?limit=2&offset=3', '?page_size=2', `?page_size=2&starting_after=${ordered(ALL)[1]}`]) {
+      t.equal((await page(`/v1/accounts${query}`)).total, counted + 1000, `GET /v1/accounts${query}: the kept count`)
+    }
+    t.equal((await page('/v1/accounts?holdsBalance=true&limit=2')).total, 5, 'filtered: counted')
+    t.equal((await page('/v1/accounts', as(ann))).total, 5, 'On-Behalf-Of: counted')
+  } finally {
+    await bump(-1000)
+  }
+})
