@@ -5,7 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { accountLifecycleRoutes } from '../commands/accounts/accountLifecycleRoutes.js'
 import { balanceAccountRoutes } from '../commands/accounts/balanceAccountRoutes.js'
+import { externalBankAccountRoutes } from '../commands/accounts/externalBankAccountRoutes.js'
 import { holdRoutes } from '../commands/accounts/holdRoutes.js'
+import { stablecoinAccountRoutes } from '../commands/accounts/stablecoinAccountRoutes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
@@ -54,6 +56,8 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   customerReadRoutes,
   // accounts and balances
   balanceAccountRoutes,
+  stablecoinAccountRoutes,
+  externalBankAccountRoutes,
   accountLifecycleRoutes,
   holdRoutes,
   accountReadRoutes,

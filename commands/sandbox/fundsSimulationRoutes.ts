@@ -10,6 +10,7 @@ import { ID_PREFIXES, newId } from '../../domain/shared/ids.js'
 import { majorDecimalAmount, moneyWire, parseMajor, toWire } from '../../domain/shared/money/index.js'
 import { availableIn } from '../../domain/balance-account/funds.js'
 import { streams } from '../../events/streams.js'
+import { accountCurrencyCodeSchema } from '../../domain/shared/paymentRails.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
@@ -24,7 +25,7 @@ export const FUND_IN_LIMITS = { referenceMaxLength: 80 } as const
 const fundInBody = z
   .object({
     amount: majorDecimalAmount,
-    currency: z.string().min(3).max(5).optional().describe("Defaults to the account's currency when it holds only one"),
+    currency: accountCurrencyCodeSchema.optional().describe("Defaults to the account's currency when it holds only one"),
     reference: z
       .string()
       .trim()

@@ -7,6 +7,9 @@ import { z } from 'zod'
 import { fundsEventSchemas } from '../balance-account/fundsEvents.js'
 import { sensitive } from '../shared/sensitive/index.js'
 import { storedMetadataSchema } from '../shared/metadata.js'
+import { addressTypeSchema, chainSchema, custodyTypeSchema } from '../shared/chain/index.js'
+import { paymentRailSchema } from '../shared/paymentRails.js'
+import { isKnownCurrency } from '../shared/money/index.js'
 import { ACCOUNT_KINDS, accountCloseReasonSchema, accountTypeSchema } from './accountKinds.js'
 
 export const ACCOUNT_EVENT_LIMITS = {
@@ -21,14 +24,16 @@ const L = ACCOUNT_EVENT_LIMITS
 
 const code = z.string().min(1).max(L.codeMaxLength)
 const name = z.string().min(1).max(L.nameMaxLength)
+/** Any currency the money table knows (the list filter's enum is narrower: an external GBP account is possible). */
+const currencyCode = z.string().max(L.codeMaxLength).refine(isKnownCurrency, 'a known currency code')
 
 /** The part of an account its kind decides. */
 export const accountDetailsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('USD_BALANCE') }),
   z.object({
     kind: z.literal('STABLECOIN_BALANCE'),
-    chain: code,
-    addressType: code,
+    chain: chainSchema,
+    addressType: addressTypeSchema,
     walletAddress: z.string().min(1).max(L.addressMaxLength),
     /** TREASURY: the organization's own wallet (no customer); CUSTOMER: a customer's. */
     walletType: z.enum(['TREASURY', 'CUSTOMER']),
@@ -39,7 +44,7 @@ export const accountDetailsSchema = z.discriminatedUnion('kind', [
     accountOwnerType: z.enum(['INDIVIDUAL', 'BUSINESS']),
     bankName: name.nullable(),
     bankCountry: z.string().length(2),
-    currency: code,
+    currency: currencyCode,
     accountType: z.enum(['CHECKING', 'SAVINGS']).nullable(),
     accountNumber: sensitive(z.string().min(1).max(34)).nullable(),
     routingNumber: z.string().min(1).max(34).nullable(),
@@ -51,10 +56,10 @@ export const accountDetailsSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('EXTERNAL_WALLET'),
     walletAddress: z.string().min(1).max(L.addressMaxLength),
-    addressType: code,
-    chains: z.array(code).min(1).max(L.maxCodes),
-    currencies: z.array(code).min(1).max(L.maxCodes),
-    custodyType: code,
+    addressType: addressTypeSchema,
+    chains: z.array(chainSchema).min(1).max(L.maxCodes),
+    currencies: z.array(currencyCode).min(1).max(L.maxCodes),
+    custodyType: custodyTypeSchema,
     isThirdParty: z.boolean(),
     externalReference: z.string().min(1).max(L.referenceMaxLength).nullable(),
   }),
@@ -71,8 +76,8 @@ export const AccountOpened = z.object({
   kind: kindOf,
   type: accountTypeSchema,
   status: z.enum(['IN_REVIEW', 'ACTIVE']),
-  currencyCodes: z.array(code).min(1).max(L.maxCodes),
-  paymentRails: z.array(code).max(L.maxRails),
+  currencyCodes: z.array(currencyCode).min(1).max(L.maxCodes),
+  paymentRails: z.array(paymentRailSchema).max(L.maxRails),
   holdsBalance: z.boolean(),
   balanceSourceEligible: z.boolean(),
   provider: code,

@@ -21,6 +21,8 @@ const KNOWN = {
   personAddressLine1: '31 Spooner Street Z4',
   personTaxId: '078-05-1120',
   document: 'DOCUMENT-MARKER-8842-at-rest',
+  bankAccountNumber: '8675309123456',
+  iban: 'GB82WEST12345698765432',
 }
 
 /** Every table's rows as text (bytea as hex): what a stolen disk or backup shows. */
@@ -82,6 +84,7 @@ let personId: string
 let endpointId: string
 let signingSecret: string
 let everything: Record<string, string>
+const bankAccountIds: string[] = []
 
 t.test('what goes in: known secrets and personal data, through the API', async (t) => {
   created = await createWithKey()
@@ -133,6 +136,19 @@ t.test('what goes in: known secrets and personal data, through the API', async (
   signingSecret = (secretRes.json() as { secret: string }).secret
   t.match(signingSecret, /^whsec_/)
 
+  for (const coordinates of [
+    { routingNumber: '021000021', accountNumber: KNOWN.bankAccountNumber },
+    { iban: KNOWN.iban, currency: 'GBP' },
+  ]) {
+    const bank = await h.request({
+      method: 'POST',
+      url: '/v1/external-bank-accounts',
+      payload: { customerId: individual.id, accountOwnerName: 'Ada Lovelace', ...coordinates },
+    })
+    t.equal(bank.statusCode, 201, bank.body)
+    bankAccountIds.push((bank.json() as { id: string }).id)
+  }
+
   everything = { ...KNOWN, signingSecret }
   await h.runtime.runner.waitFor(await h.runtime.store.readAll({ maxCount: 10_000 }).then((e) => e.at(-1)?.position), 10_000)
 })
@@ -169,6 +185,17 @@ t.test('the API gives each back in the form it shows it', async (t) => {
   t.equal(content.statusCode, 200)
   t.same(content.rawPayload, documentBytes, 'the document, byte for byte')
   t.equal((await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${endpointId}/secret` })).json().secret, signingSecret)
+  const banks = await Promise.all(bankAccountIds.map((id) => h.request({ method: 'GET', url: `/v1/accounts/${id}` })))
+  t.same(
+    banks.map((b) => [b.json().accountNumber, b.json().iban]),
+    [
+      [`****${KNOWN.bankAccountNumber.slice(-4)}`, null],
+      [null, `****${KNOWN.iban.slice(-4)}`],
+    ],
+    'bank coordinates are read back masked',
+  )
+  const opened = await h.runtime.store.readStream(`account-${bankAccountIds[0]}`)
+  t.match(opened[0]!.data, { details: { accountNumber: KNOWN.bankAccountNumber } }, 'the event store opens them for the rails')
   const replay = await createWithKey()
   t.equal(replay.body, created.body, 'an idempotent replay answers from the sealed stored response, byte for byte')
 })
@@ -181,6 +208,8 @@ t.test('after erasure: nothing in the database or the API, a rebuild works, webh
   }
   const customer = (await h.request({ method: 'GET', url: `/v1/customers/${individual.id}` })).json() as { phone: string }
   t.equal(customer.phone, '[erased]')
+  const bankEvents = await h.runtime.store.readStream(`account-${bankAccountIds[0]}`)
+  t.match(bankEvents[0]!.data, { details: { accountNumber: '[erased]' } }, "the customer's bank account number is shredded with it")
   const verification = await h.request({ method: 'GET', url: `/v1/customers/${individual.id}/verification` })
   t.notMatch(verification.body, KNOWN.dateOfBirth)
   t.notMatch(verification.body, KNOWN.addressLine1)
