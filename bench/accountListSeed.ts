@@ -15,6 +15,7 @@ import { accountDecider } from '../domain/account/decider.js'
 import type { AccountDetails, AccountEvent } from '../domain/account/events.js'
 import { toAccountResource } from '../domain/account/resource.js'
 import { newId } from '../domain/shared/ids.js'
+import type { PaymentRail } from '../domain/shared/paymentRails.js'
 import { streams } from '../events/streams.js'
 import type { EventStore, NewEvent } from '../events/store/port.js'
 import { toJson } from '../projections/columnTypes.js'
@@ -36,7 +37,7 @@ export const ACCOUNT_SEED_PLAN = {
 type Shape = {
   kind: AccountKind
   currencyCodes: string[]
-  paymentRails: string[]
+  paymentRails: PaymentRail[]
   provider: string
   details: (i: number) => AccountDetails
 }

@@ -7,7 +7,9 @@ import { ACCOUNT_KINDS, type AccountKind } from '../../domain/account/accountKin
 import { accountDecider } from '../../domain/account/decider.js'
 import type { AccountDetails } from '../../domain/account/events.js'
 import type { AccountResource } from '../../domain/account/resource.js'
+import type { AddressType } from '../../domain/shared/chain/chains.js'
 import { newId } from '../../domain/shared/ids.js'
+import type { PaymentRail } from '../../domain/shared/paymentRails.js'
 import { streams } from '../../events/streams.js'
 import { toJson } from '../../projections/columnTypes.js'
 import type { TestApp } from '../harness/testApp.js'
@@ -17,10 +19,10 @@ export type AccountSpec = {
   customerId: string | null
   status?: 'ACTIVE' | 'IN_REVIEW'
   currencyCodes?: string[]
-  paymentRails?: string[]
+  paymentRails?: PaymentRail[]
   provider?: string
   counterpartyId?: string | null
-  addressType?: string
+  addressType?: AddressType
   holdsBalance?: boolean
   balanceSourceEligible?: boolean
 }
@@ -66,7 +68,7 @@ function detailsOf(spec: AccountSpec): AccountDetails {
   }
 }
 
-const DEFAULTS: Record<AccountKind, { currencyCodes: string[]; paymentRails: string[]; holdsBalance: boolean; provider: string }> = {
+const DEFAULTS: Record<AccountKind, { currencyCodes: string[]; paymentRails: PaymentRail[]; holdsBalance: boolean; provider: string }> = {
   USD_BALANCE: { currencyCodes: ['USD'], paymentRails: ['ACH', 'WIRE', 'BALANCE'], holdsBalance: true, provider: 'INFINITE' },
   STABLECOIN_BALANCE: { currencyCodes: ['USDC'], paymentRails: ['BALANCE'], holdsBalance: true, provider: 'INFINITE' },
   EXTERNAL_BANK: { currencyCodes: ['USD'], paymentRails: ['ACH', 'WIRE'], holdsBalance: false, provider: 'EXTERNAL' },
