@@ -1,5 +1,6 @@
 // `npm run bench`: store appends, the HTTP command and query paths, and their ceilings (GET /health,
-// a fastify + zod + one INSERT toy), on a real PostgreSQL, printed as one table with the targets.
+// a fastify + zod + one INSERT toy), and a hold on an account with a million prior postings against
+// one on a fresh account (historyBench.ts), on a real PostgreSQL, printed as one table with the targets.
 import os from 'node:os'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { type AppendBenchResult, runAppendBench } from './appendBench.js'
@@ -14,6 +15,7 @@ import { type ProtectionBenchResult, runProtectionBench } from './protectionBenc
 import { ACCOUNT_LIST_BENCH_PLAN, type AccountListBenchResult, runAccountListBench } from './accountListBench.js'
 import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
 import { HOLDS_BENCH_PLAN, holdTargets } from './holdsBench.js'
+import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -37,8 +39,8 @@ export const BENCH_PLAN = {
   verificationSeconds: 10,
   /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
   quietWaitMs: 20_000,
-  /** The whole run is abandoned past this (the account list phase adds about a minute). */
-  deadlineMs: 480_000,
+  /** The whole run is abandoned past this (the history rows append a million events first; account lists add a minute). */
+  deadlineMs: 960_000,
 } as const
 
 export const TARGETS = {
@@ -401,6 +403,48 @@ function protectionLine(p: ProtectionBenchResult): string {
   )
 }
 
+// ---- history: a hold on an account with a long history against one on a fresh account -----------
+
+function historyRows(r: HistoryBenchResult): Cell[][] {
+  const prior = `${formatNumber(r.priorPostings)} prior postings`
+  const row = (name: string, latency: HistoryBenchResult['afterRestart']['long']): Cell[] => [
+    name,
+    '1 at a time',
+    `${formatNumber(latency.count)} holds`,
+    undefined,
+    undefined,
+    undefined,
+    formatMs(latency.p50Ms),
+    formatMs(latency.p99Ms),
+    '-',
+    '-',
+    undefined,
+    undefined,
+  ]
+  const ratio = r.afterRestart.p50Ratio
+  return [
+    row(`(g) hold, ${prior}, after a restart`, r.afterRestart.long),
+    row('(g) hold, fresh account, after a restart', r.afterRestart.fresh),
+    ratioRow(`ratio p50 ${prior} / fresh, after a restart`, ratio, {
+      text: `<= ${HISTORY_TARGETS.maxLongToFreshP50Ratio}`,
+      pass: ratio <= HISTORY_TARGETS.maxLongToFreshP50Ratio,
+    }),
+    row(`(g) hold, ${prior}, each in a fresh process`, r.coldEach.long),
+    row('(g) hold, fresh account, each in a fresh process', r.coldEach.fresh),
+    ratioRow(`ratio p50 ${prior} / fresh, each in a fresh process`, r.coldEach.p50Ratio),
+  ]
+}
+
+function historyLine(r: HistoryBenchResult): string {
+  return (
+    `(g) history (${r.subject}): ${formatNumber(r.priorPostings)} postings appended in ${r.fillSeconds.toFixed(1)} s ` +
+    `(${formatNumber(r.fillEventsPerSecond)} events/s, batches of 1,000), its snapshot taken from the events in ` +
+    `${r.snapshotSeconds.toFixed(1)} s (${formatNumber(r.snapshotChars / 1024)} KiB); first hold after the restart ` +
+    `${formatMs(r.afterRestart.firstLongMs)} ms on it, ${formatMs(r.afterRestart.firstFreshMs)} ms on the fresh account; ` +
+    `${HISTORY_BENCH_PLAN.holds} holds per account, interleaved, through handleCommand in process`
+  )
+}
+
 // ---- reads: the list routes against the read toy ----------------------------------------------
 
 function readRows(r: ReadBenchResult): Cell[][] {
@@ -455,6 +499,8 @@ async function main(): Promise<void> {
   })
   log('data protection: codec and data key costs')
   const protection = await runProtectionBench(await database.createDatabase('protection'))
+  log('history: holds on an account with a long history and on a fresh one')
+  const history = await runHistoryBench({ databaseUrl: await database.createDatabase('history'), log })
   const reads = await runReadBench({
     createDatabase: (purpose) => database!.createDatabase(purpose),
     startChild,
@@ -501,6 +547,7 @@ async function main(): Promise<void> {
     ...webhooks.map(webhookRow),
     ...readRows(reads),
     ...accountListRows(accountLists),
+    ...historyRows(history),
   ]
   const cpus = os.cpus()
   process.stdout.write(
@@ -556,6 +603,7 @@ async function main(): Promise<void> {
         `see bench/accountListSeed.ts), ${ACCOUNT_LIST_BENCH_PLAN.connections} connections, ` +
         `${ACCOUNT_LIST_BENCH_PLAN.secondsPerTarget} s each; plans in docs/explain-accounts.md`,
       protectionLine(protection),
+      historyLine(history),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
       ...disturbed(accountLists.lists),

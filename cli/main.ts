@@ -13,6 +13,8 @@ import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
 import { projectionsVerify } from './commands/projectionsVerify.js'
+import { snapshotsRebuild } from './commands/snapshotsRebuild.js'
+import { snapshotsStatus } from './commands/snapshotsStatus.js'
 import { timersParked } from './commands/timersParked.js'
 import { timersRetry } from './commands/timersRetry.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
@@ -25,6 +27,8 @@ export const COMMANDS: readonly CliCommand[] = [
   projectionsRebuild,
   projectionsVerify,
   projectionsSkip,
+  snapshotsStatus,
+  snapshotsRebuild,
   timersParked,
   timersRetry,
   eventsStream,

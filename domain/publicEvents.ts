@@ -40,6 +40,9 @@ export const PUBLIC_EVENT_TYPES = [
   'agent.limit_reached',
   'agent.revoked',
   'balance.credited',
+  // Not named by the spec ("Complete list of event types: not shown"): a counterparty's lifecycle.
+  'counterparty.created',
+  'counterparty.deleted',
   'webhook.test',
 ] as const
 

@@ -4,7 +4,11 @@
 // (webhooks/publicEventMappers.ts) are built from the same list: a new aggregate is one line here.
 import type { z } from 'zod'
 import type { DataSubjectRule, EventSchemas } from '../domain/aggregate.js'
+import type { DomainEvent } from '../domain/decider.js'
+import type { JsonValue } from '../domain/snapshot.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
+import { counterpartyAggregate } from '../domain/counterparty/index.js'
+import { matchClaimAggregate } from '../domain/match-claim/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
@@ -19,6 +23,8 @@ export const AGGREGATES = [
   documentAggregate,
   termsAgreementAggregate,
   accountAggregate,
+  counterpartyAggregate,
+  matchClaimAggregate,
 ] as const
 
 type Entry = {
@@ -30,20 +36,52 @@ type Entry = {
   version: number
 }
 
-function buildCatalog(
-  aggregates: readonly { name: string; eventSchemas: EventSchemas; dataSubject?: DataSubjectRule }[],
-): ReadonlyMap<string, Entry> {
-  const catalog = new Map<string, Entry>()
-  for (const aggregate of aggregates) {
-    for (const [type, schema] of Object.entries(aggregate.eventSchemas)) {
-      if (catalog.has(type)) throw new Error(`Event type ${type} registered twice (again by ${aggregate.name})`)
-      catalog.set(type, { schema, readSchema: erasable(schema), dataSubject: aggregate.dataSubject ?? 'aggregate', version: 1 })
-    }
+/**
+ * An aggregate as the catalog's users see it, whatever its own types: its decider's members are
+ * written as methods so that every descriptor fits (their parameters are compared both ways). Its
+ * state only ever goes back to the same decider (the snapshot rebuild folds and encodes with it).
+ */
+export type CatalogAggregate = {
+  name: string
+  streamCategory: string
+  eventSchemas: EventSchemas
+  dataSubject?: DataSubjectRule
+  decider: {
+    initialState(): unknown
+    evolve(state: unknown, event: DomainEvent): unknown
+    snapshot?: { version: number; everyEvents: number; encode(state: unknown): JsonValue | undefined; decode(json: unknown): unknown }
   }
-  return catalog
 }
 
-const catalog = buildCatalog(AGGREGATES)
+function addToCatalog(catalog: Map<string, Entry>, aggregate: CatalogAggregate, shared: 'refused' | 'same schema'): void {
+  for (const [type, schema] of Object.entries(aggregate.eventSchemas)) {
+    const known = catalog.get(type)
+    if (known && (shared === 'refused' || known.schema !== schema))
+      throw new Error(`Event type ${type} registered twice (again by ${aggregate.name})`)
+    if (!known) catalog.set(type, { schema, readSchema: erasable(schema), dataSubject: aggregate.dataSubject ?? 'aggregate', version: 1 })
+  }
+}
+
+const catalog = new Map<string, Entry>()
+for (const aggregate of AGGREGATES) addToCatalog(catalog, aggregate, 'refused')
+const aggregates: CatalogAggregate[] = [...AGGREGATES]
+
+/**
+ * Adds an aggregate that is not in AGGREGATES, for the process that calls it: tests and benches of
+ * the command runtime with a decider of their own. Its event types may be a listed aggregate's,
+ * with the very same schemas (a test decider over a real aggregate's events).
+ */
+export function registerAggregate(aggregate: CatalogAggregate): void {
+  if (aggregates.some((a) => a.name === aggregate.name || a.streamCategory === aggregate.streamCategory))
+    throw new Error(`Aggregate ${aggregate.name} (${aggregate.streamCategory}) registered twice`)
+  addToCatalog(catalog, aggregate, 'same schema')
+  aggregates.push(aggregate)
+}
+
+/** The aggregate whose streams are `<category>-<id>`, if any. */
+export function aggregateOfCategory(category: string): CatalogAggregate | undefined {
+  return aggregates.find((a) => a.streamCategory === category)
+}
 
 export class UnknownEventTypeError extends Error {
   override readonly name = 'UnknownEventTypeError'

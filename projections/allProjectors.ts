@@ -1,6 +1,7 @@
 // Every projector the service runs, by name.
 import { accountCountsProjector } from './accountCounts.js'
 import { accountsProjector } from './accounts.js'
+import { counterpartiesProjector } from './counterparties.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { organizationsProjector } from './organizations.js'
@@ -14,4 +15,5 @@ export const allProjectors: readonly Projector[] = [
   documentsProjector,
   accountsProjector,
   accountCountsProjector,
+  counterpartiesProjector,
 ]

@@ -1,6 +1,8 @@
 // The read models' tables (owned by the projectors in this folder). Projection tables carry no
 // foreign keys: a rebuild replaces them one at a time.
+import type { BeneficiaryType } from '../domain/counterparty/enums.js'
 import type { Customer } from '../domain/customer/state.js'
+import type { Address } from '../domain/shared/address.js'
 import type { WebhookSecretEntry } from '../domain/webhook-endpoint/events.js'
 import type { Environment } from '../domain/shared/environment.js'
 import type { DefaultedTimestamp, Json, Timestamp } from './columnTypes.js'
@@ -86,6 +88,21 @@ export interface DocumentContentsTable {
   created_at: DefaultedTimestamp
 }
 
+// ---- Counterparties (migration 0013) ----------------------------------------------------------
+export interface CounterpartiesTable {
+  id: string
+  organization_id: string
+  customer_id: string
+  name: string
+  beneficiary_type: BeneficiaryType
+  is_third_party: boolean
+  /** Street lines sealed under the counterparty's key (sealedColumns.ts). */
+  address: Json<Address | null>
+  metadata: Json<Record<string, unknown>>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface ReadModelDatabase {
   organizations: OrganizationsTable
   api_keys: ApiKeysTable
@@ -95,4 +112,5 @@ export interface ReadModelDatabase {
   verification_sessions: VerificationSessionsTable
   documents: DocumentsTable
   document_contents: DocumentContentsTable
+  counterparties: CounterpartiesTable
 }

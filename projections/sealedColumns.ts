@@ -11,6 +11,7 @@ import { individualProfile } from '../domain/customer/schemas/individualVerifica
 import type { Customer } from '../domain/customer/state.js'
 import type { WebhookEndpointState } from '../domain/webhook-endpoint/decider.js'
 import { type WebhookSecretEntry, webhookSecretEntry } from '../domain/webhook-endpoint/events.js'
+import { type Address, addressSchema } from '../domain/shared/address.js'
 import { ERASED, sensitiveLeaves } from '../domain/shared/sensitive/index.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
 import { isSealedText } from '../events/protection/fieldCipher.js'
@@ -21,8 +22,8 @@ export type { DataProtection } from '../events/protection/dataProtection.js'
 export type SealedJson<T> = {
   /** The schema of the value's sensitive parts (the rest of the value is kept as is). */
   schema: z.ZodType
-  /** Whose key seals a row: its aggregate (the row's id) or its organization (organization_id). */
-  subjectColumn: 'id' | 'organization_id'
+  /** Whose key seals a row: its aggregate (the row's id), its organization (organization_id) or its customer (customer_id). */
+  subjectColumn: 'id' | 'organization_id' | 'customer_id'
   /** Seals every sensitive leaf (ERASED ones stay, and need no key); `subject` is the row's id unless given. */
   seal(protection: DataProtection, id: string, value: T, subject?: string): Promise<T>
   open(protection: DataProtection, id: string, value: T, subject?: string): Promise<T>
@@ -95,13 +96,21 @@ export const sealedEndpointSnapshot = sealedJson<WebhookEndpointState>(
   'organization_id',
 )
 
+/** counterparties.address: the beneficiary's address, its street lines sealed under the customer's key (as its events). */
+export const sealedCounterpartyAddress = sealedJson<Address | null>(
+  addressSchema.nullable(),
+  (id) => streams.counterparty(id),
+  'customer_id',
+)
+
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
 export const SEALED_JSON_COLUMNS: readonly {
-  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints'
+  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties'
   column: string
   sealed: SealedJson<unknown>
 }[] = [
   { table: 'customers', column: 'state', sealed: sealedCustomerState },
   { table: 'webhook_endpoints', column: 'secrets', sealed: sealedEndpointSecrets },
   { table: 'webhook_delivery_endpoints', column: 'state', sealed: sealedEndpointSnapshot },
+  { table: 'counterparties', column: 'address', sealed: sealedCounterpartyAddress },
 ]

@@ -4,9 +4,12 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Logger } from 'pino'
 import { postgresDocumentContentStore } from '../projections/documentContentStore.js'
 import { createCommandRuntime } from '../commands/runtime/commandRuntime.js'
-import { useStreamLock } from '../commands/runtime/handleCommand.js'
+import { useSnapshots, useStreamLock } from '../commands/runtime/handleCommand.js'
+import { createPostgresSnapshotStore, openSnapshotDatabase } from '../commands/runtime/postgresSnapshotStore.js'
 import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
+import { drainSaves, snapshotting } from '../commands/runtime/snapshots.js'
 import { noStreamLock } from '../commands/runtime/streamLock.js'
+import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
@@ -33,7 +36,7 @@ export const HTTP_LIMITS = {
 
 /** `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'store' | 'runner' | 'webhooks' | 'protection'>,
+  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'pool' | 'store' | 'runner' | 'webhooks' | 'protection'>,
   logger: Logger,
   options: { resolver?: Resolver } = {},
 ): Promise<FastifyInstance> {
@@ -77,9 +80,12 @@ export async function buildApp(
     connectionString: runtime.databaseUrl,
     onError: (error) => app.log.error({ err: error }, 'stream lock connection error'),
   })
+  // Aggregates with a snapshot codec load from their snapshot in the read database (one row per stream).
+  const snapshots = snapshotting(createPostgresSnapshotStore(openSnapshotDatabase(runtime.pool)), app.log)
   const commands = createCommandRuntime({
     store,
     streamLock,
+    snapshots,
     readYourWrites: async (position, eventTypes) => {
       const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS, eventTypes)
       if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
@@ -89,7 +95,10 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // Commands this process still runs after the app (timers, the CLI) decide without it.
     useStreamLock(store, noStreamLock)
+    useSnapshots(store, undefined)
     await streamLock.close()
+    // Before the runtime closes the read database under them.
+    await drainSaves(snapshots)
   })
   const deps: AreaDeps = {
     db,
@@ -105,6 +114,7 @@ export async function buildApp(
     documentContents: postgresDocumentContentStore(db, runtime.protection),
     protection: runtime.protection,
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
+    counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
   }
   await app.register(
     async (v1) => {

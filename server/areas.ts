@@ -8,6 +8,8 @@ import { balanceAccountRoutes } from '../commands/accounts/balanceAccountRoutes.
 import { externalBankAccountRoutes } from '../commands/accounts/externalBankAccountRoutes.js'
 import { holdRoutes } from '../commands/accounts/holdRoutes.js'
 import { stablecoinAccountRoutes } from '../commands/accounts/stablecoinAccountRoutes.js'
+import { type CounterpartyRouteDeps, counterpartyWriteRoutes } from '../commands/counterparties/routes.js'
+import { externalWalletRoutes } from '../commands/external-wallets/routes.js'
 import { associatedWriteRoutes } from '../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../commands/customers/sessionRoutes.js'
@@ -24,6 +26,7 @@ import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
 import { accountReadRoutes } from '../read-api/accounts/routes.js'
+import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
@@ -42,6 +45,7 @@ export type AreaDeps = {
   /** Opens what the read models keep sealed (customers' personal data, signing secrets, documents). */
   protection: DataProtection
   verification: { urlBase: string; sessionTtlMs: number }
+  counterparties: CounterpartyRouteDeps['counterparties']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
@@ -71,4 +75,9 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   termsWriteRoutes,
   // webhook messages
   webhookMessageRoutes,
+  // counterparties
+  counterpartyWriteRoutes,
+  counterpartyReadRoutes,
+  // external wallets
+  externalWalletRoutes,
 ]

@@ -8,8 +8,9 @@ import type { Decider, DomainEvent } from '../../domain/decider.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { principalOf } from '../../http/principal.js'
 import type { CommandOrigin } from './commandOrigin.js'
-import { type CommandResult, handleCommand, useStreamLock } from './handleCommand.js'
+import { type CommandResult, handleCommand, useSnapshots, useStreamLock } from './handleCommand.js'
 import { originFrom } from './requestOrigin.js'
+import type { Snapshotting } from './snapshots.js'
 import { type StreamLock, noStreamLock } from './streamLock.js'
 
 /** How one aggregate's commands are handled; declared once beside the aggregate's routes. */
@@ -57,10 +58,13 @@ export function createCommandRuntime(options: {
   store: EventStore
   /** Cross-process turns on contended streams; noStreamLock when this process is alone on its store. */
   streamLock?: StreamLock
+  /** Where aggregates with a snapshot codec keep their snapshots (snapshots.ts); none: every load folds the whole stream. */
+  snapshots?: Snapshotting
   readYourWrites: (position: Position | undefined, eventTypes?: readonly string[]) => Promise<boolean>
 }): CommandRuntime {
   const { store, readYourWrites } = options
   useStreamLock(store, options.streamLock ?? noStreamLock)
+  useSnapshots(store, options.snapshots)
   return {
     store,
     handle: (decider, stream, command, origin, handleOptions) => handleCommand(store, decider, stream, command, origin, handleOptions),

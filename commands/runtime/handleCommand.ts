@@ -2,20 +2,27 @@
 // on a concurrent write (another process) it reloads and decides again, a bounded number of times.
 // Inside this process, commands on one stream wait for each other (streamQueue.ts); across
 // processes, a stream that has just seen a concurrent write is decided under its stream lock
-// (streamLock.ts), so a hot stream shared by several processes is decided in turn too.
+// (streamLock.ts), so a hot stream shared by several processes is decided in turn too. An aggregate
+// whose decider has a snapshot codec loads from its stream's snapshot and folds only the events
+// after it (snapshots.ts), so its commands cost the same however long its history.
 import { randomUUID } from 'node:crypto'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { parseEventData, validateNewEventData } from '../../events/catalog.js'
 import { type EventStore, type Position, STORE_LIMITS, WrongExpectedVersionError } from '../../events/store/port.js'
 import { type BatchEntry, type EntryOutcome, decideBatch, settleEntries, takeBatch } from './commandBatch.js'
 import { type CommandOrigin, toMetadata } from './commandOrigin.js'
+import { NO_SNAPSHOT, type Snapshotting, readSnapshot, saveInBackground, snapshotDue } from './snapshots.js'
 import { type HeldStreamLock, type StreamLock, noStreamLock } from './streamLock.js'
 import { type StreamQueue, createStreamQueue } from './streamQueue.js'
 
 export const COMMAND_LIMITS = {
   maxAttempts: 5,
-  /** Longest stream an aggregate may have; past it, snapshotting is due. */
-  maxStreamLength: 100_000,
+  /**
+   * Most events one load folds: a whole stream, or the events after its snapshot (or after the
+   * state this process kept). Past it the aggregate needs a snapshot codec (domain/snapshot.ts),
+   * or, when it has one, `snapshots rebuild` (its snapshot was lost or is of an older version).
+   */
+  maxEventsPerLoad: 100_000,
   /** After a concurrent write from another process, the stream's commands take the stream lock this long. */
   contendedForMs: 2_000,
   /** Streams remembered as contended at once; the oldest is forgotten past it. */
@@ -40,7 +47,25 @@ export type CommandResult<State> = {
 }
 
 /** What loading a stream needs of a decider (never decide, so any command type will do). */
-export type Evolver<State, Event> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>
+export type Evolver<State, Event> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve' | 'snapshot'>
+
+export class StreamTooLongError extends Error {
+  override readonly name = 'StreamTooLongError'
+  constructor(
+    readonly stream: string,
+    readonly maxEvents: number,
+  ) {
+    super(`Stream ${stream} has more than ${maxEvents} events to fold (past its snapshot, if any)`)
+  }
+}
+
+type Loaded<State> = {
+  state: State
+  revision: bigint | undefined
+  commandSeen: boolean
+  /** The revision of the snapshot the load started from (NO_SNAPSHOT: none usable); undefined when it started from `from`. */
+  snapshotRevision: bigint | undefined
+}
 
 function toNewEvents(events: readonly DomainEvent[], origin: CommandOrigin) {
   const metadata = toMetadata(origin)
@@ -48,21 +73,34 @@ function toNewEvents(events: readonly DomainEvent[], origin: CommandOrigin) {
 }
 
 /**
- * The aggregate's state on `stream`: folded from the first event, or from `from` (a state known
- * at a revision) reading only the events after it.
+ * The aggregate's state on `stream`: from `from` (a state known at a revision), else from the
+ * stream's snapshot (when `snapshots` is given and the decider has a codec), else from the first
+ * event, reading only the events after it. `commandSeen`: `commandId` is among the events read, so
+ * with a snapshot only the commands after it are seen (domain/snapshot.ts: the decider must refuse
+ * an older repeat by its own keys). `maxEvents` bounds the events folded (maxEventsPerLoad).
  */
 export async function loadAggregate<State, Event extends DomainEvent>(
   store: EventStore,
   decider: Evolver<State, Event>,
   stream: string,
-  options: { commandId?: string; from?: { state: State; revision: bigint } } = {},
-): Promise<{ state: State; revision: bigint | undefined; commandSeen: boolean }> {
-  let state = options.from ? options.from.state : decider.initialState()
-  let revision: bigint | undefined = options.from?.revision
+  options: { commandId?: string; from?: { state: State; revision: bigint }; snapshots?: Snapshotting; maxEvents?: number } = {},
+): Promise<Loaded<State>> {
+  let start = options.from
+  let snapshotRevision: bigint | undefined
+  if (!start && options.snapshots && decider.snapshot) {
+    start = await readSnapshot(options.snapshots, decider.snapshot, stream)
+    snapshotRevision = start ? start.revision : NO_SNAPSHOT
+  }
+  const maxEvents = options.maxEvents ?? COMMAND_LIMITS.maxEventsPerLoad
+  let state = start ? start.state : decider.initialState()
+  let revision: bigint | undefined = start?.revision
   let commandSeen = false
   let from = revision === undefined ? 0n : revision + 1n
+  let folded = 0
   for (;;) {
     const page = await store.readStream(stream, { fromRevision: from, maxCount: STORE_LIMITS.maxReadCount })
+    folded += page.length
+    if (folded > maxEvents) throw new StreamTooLongError(stream, maxEvents)
     for (const recorded of page) {
       state = decider.evolve(state, { type: recorded.type, data: parseEventData(recorded.type, recorded.data) } as Event)
       revision = recorded.revision
@@ -70,9 +108,8 @@ export async function loadAggregate<State, Event extends DomainEvent>(
     }
     if (page.length < STORE_LIMITS.maxReadCount || revision === undefined) break
     from = revision + 1n
-    if (from > BigInt(COMMAND_LIMITS.maxStreamLength)) throw new Error(`Stream ${stream} is longer than ${COMMAND_LIMITS.maxStreamLength}`)
   }
-  return { state, revision, commandSeen }
+  return { state, revision, commandSeen, snapshotRevision }
 }
 
 /**
@@ -84,13 +121,20 @@ export async function loadLatest<State, Event extends DomainEvent>(
   decider: Evolver<State, Event>,
   stream: string,
 ): Promise<{ state: State; revision: bigint | undefined }> {
-  const { warm } = coordinationOf(store)
+  const { warm, snapshots } = coordinationOf(store)
   const kept = keptState<State>(warm, stream, decider)
-  const loaded = await loadAggregate(store, decider, stream, kept ? { from: kept } : {})
+  const loaded = await loadAggregate(store, decider, stream, kept ? { from: kept } : snapshots ? { snapshots } : {})
   // A state a queued command still decides on is that command's to move; a stale one is refreshed.
   if (loaded.revision !== undefined && (!kept || kept.stale) && loaded.revision !== kept?.revision)
-    keepState(warm, stream, { decider, state: loaded.state, revision: loaded.revision, hold: undefined, stale: true })
-  return loaded
+    keepState(warm, stream, {
+      decider,
+      state: loaded.state,
+      revision: loaded.revision,
+      hold: undefined,
+      stale: true,
+      snapshotRevision: loaded.snapshotRevision ?? kept?.snapshotRevision ?? NO_SNAPSHOT,
+    })
+  return { state: loaded.state, revision: loaded.revision }
 }
 
 /**
@@ -100,7 +144,15 @@ export async function loadLatest<State, Event extends DomainEvent>(
  * have written). Either way the append's expected revision proves it current. At most
  * maxKeptStates are kept, the least recently used forgotten first.
  */
-type Warm = { decider: unknown; state: unknown; revision: bigint; hold: Hold | undefined; stale: boolean }
+type Warm = {
+  decider: unknown
+  state: unknown
+  revision: bigint
+  hold: Hold | undefined
+  stale: boolean
+  /** The stream's newest snapshot this process read or saved (NO_SNAPSHOT: none), so it knows when the next is due. */
+  snapshotRevision: bigint
+}
 
 function keepState(warm: Map<string, Warm>, stream: string, kept: Warm): void {
   warm.delete(stream)
@@ -121,6 +173,8 @@ type Coordination = {
   holds: Map<string, Hold>
   /** Commands (without a commandId) waiting on each stream: the first one to run decides them together (commandBatch.ts). */
   waitingEntries: Map<string, AnyEntry[]>
+  /** Where this process reads and takes snapshots; undefined: it does not (every load folds from the first event). */
+  snapshots: Snapshotting | undefined
 }
 
 /** Entries of any aggregate in one map; a batch only ever joins entries of one decider, so of one State. */
@@ -138,6 +192,7 @@ function coordinationOf(store: EventStore): Coordination {
       contendedUntil: new Map(),
       holds: new Map(),
       waitingEntries: new Map(),
+      snapshots: undefined,
     }
     coordinations.set(store, coordination)
   }
@@ -147,6 +202,28 @@ function coordinationOf(store: EventStore): Coordination {
 /** Makes every command on `store` in this process use `lock` for contended streams (commandRuntime.ts). */
 export function useStreamLock(store: EventStore, lock: StreamLock): void {
   coordinationOf(store).lock = lock
+}
+
+/** Makes every command on `store` in this process read and take snapshots there (commandRuntime.ts); undefined: none. */
+export function useSnapshots(store: EventStore, snapshots: Snapshotting | undefined): void {
+  coordinationOf(store).snapshots = snapshots
+}
+
+/**
+ * After an append took `stream` to `revision`: starts a snapshot of `state` when one is due, and
+ * answers the newest snapshot revision this process then knows of.
+ */
+function takeSnapshotIfDue<State>(
+  snapshots: Snapshotting | undefined,
+  decider: Evolver<State, never>,
+  stream: string,
+  state: State,
+  revision: bigint,
+  lastSnapshot: bigint,
+): bigint {
+  const codec = decider.snapshot
+  if (!snapshots || !codec || !snapshotDue(codec.everyEvents, revision, lastSnapshot)) return lastSnapshot
+  return saveInBackground(snapshots, codec, stream, state, revision) ? revision : lastSnapshot
 }
 
 function isContended(coordination: Coordination, stream: string): boolean {
@@ -182,12 +259,15 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       const result = await store.appendToStream(stream, toNewEvents(events, origin), { expectedRevision: 'no_stream' })
       const next = events.reduce(decider.evolve, state)
-      keepState(coordinationOf(store).warm, stream, {
+      const { warm, snapshots } = coordinationOf(store)
+      const revision = result.nextExpectedRevision
+      keepState(warm, stream, {
         decider,
         state: next,
-        revision: result.nextExpectedRevision,
+        revision,
         hold: undefined,
         stale: true,
+        snapshotRevision: takeSnapshotIfDue(snapshots, decider, stream, next, revision, NO_SNAPSHOT),
       })
       return { state: next, position: result.position, events }
     } catch (error) {
@@ -250,7 +330,8 @@ async function runTurn<State, Command, Event extends DomainEvent>(
   entries: BatchEntry<State, Command, Event>[],
 ): Promise<void> {
   const { queue, warm, lock } = coordination
-  const attempt = (hold: Hold | undefined, attempts: number) => decideAndAppend({ store, stream, entries, warm, hold, attempts })
+  const attempt = (hold: Hold | undefined, attempts: number) =>
+    decideAndAppend({ store, stream, entries, warm, hold, attempts, snapshots: coordination.snapshots })
   if (lock === noStreamLock) return attempt(undefined, COMMAND_LIMITS.maxAttempts)
   // A hold this process keeps for the commands queued here counts as contended, so it is released.
   // Commands queued behind this one make the stream hot here: take the lock, so another process's
@@ -300,15 +381,16 @@ type Attempt<State, Command, Event> = {
    */
   hold: Hold | undefined
   attempts: number
+  snapshots: Snapshotting | undefined
 }
 
-type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined; stale: boolean }
+type Kept<State> = { state: State; revision: bigint; hold: Hold | undefined; stale: boolean; snapshotRevision: bigint }
 
 function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unknown): Kept<State> | undefined {
   const kept = warm.get(stream)
   // Only the same decider's state, whose type is the State this decider folds.
   return kept && kept.decider === decider
-    ? { state: kept.state as State, revision: kept.revision, hold: kept.hold, stale: kept.stale }
+    ? { state: kept.state as State, revision: kept.revision, hold: kept.hold, stale: kept.stale, snapshotRevision: kept.snapshotRevision }
     : undefined
 }
 
@@ -319,32 +401,45 @@ function keptState<State>(warm: Map<string, Warm>, stream: string, decider: unkn
  * fail only that command.
  */
 async function decideAndAppend<State, Command, Event extends DomainEvent>(a: Attempt<State, Command, Event>): Promise<void> {
-  const { store, stream, entries, warm } = a
+  const { store, stream, entries, warm, snapshots } = a
   const decider = entries[0]!.decider
   const commandId = entries.length === 1 ? entries[0]!.origin.commandId : undefined
   const loadOptions = (kept: Kept<State> | undefined) => ({
     ...(commandId === undefined ? {} : { commandId }),
-    ...(kept ? { from: kept } : {}),
+    ...(kept ? { from: kept } : snapshots ? { snapshots } : {}),
   })
   for (let attempt = 1; ; attempt++) {
     // A conflict below drops the kept state, so a retry always reads the stream. A command with an
-    // id always reads the whole stream: it must see whether it already ran.
+    // id reads the stream from its snapshot (or its first event), not from a kept state: it must
+    // see whether it already ran (after the snapshot only: loadAggregate).
     const kept = commandId === undefined ? keptState<State>(warm, stream, decider) : undefined
     const current = kept && !kept.stale && (a.hold === undefined || kept.hold === a.hold)
-    const { state, revision, commandSeen } =
+    const loaded =
       kept && current
-        ? { state: kept.state, revision: kept.revision, commandSeen: false }
+        ? { state: kept.state, revision: kept.revision, commandSeen: false, snapshotRevision: kept.snapshotRevision }
         : await loadAggregate(store, decider, stream, loadOptions(kept))
+    const { state, revision, commandSeen } = loaded
     if (commandSeen) {
       entries[0]!.outcome = { ok: true, state, position: undefined, events: [] }
       return
     }
+    // The snapshot this load started from, or the one known with the kept state (or, after a
+    // conflict dropped it, with the one before).
+    const lastSnapshot = loaded.snapshotRevision ?? kept?.snapshotRevision ?? warm.get(stream)?.snapshotRevision ?? NO_SNAPSHOT
     const decided = decideBatch(entries, state, toNewEvents)
     if (decided.newEvents.length === 0) return settleEntries(entries, decided.decisions, undefined)
     try {
       const expectedRevision = revision === undefined ? 'no_stream' : revision
       const result = await store.appendToStream(stream, decided.newEvents, { expectedRevision })
-      keepState(warm, stream, { decider, state: decided.state, revision: result.nextExpectedRevision, hold: a.hold, stale: false })
+      const nextRevision = result.nextExpectedRevision
+      keepState(warm, stream, {
+        decider,
+        state: decided.state,
+        revision: nextRevision,
+        hold: a.hold,
+        stale: false,
+        snapshotRevision: takeSnapshotIfDue(snapshots, decider, stream, decided.state, nextRevision, lastSnapshot),
+      })
       return settleEntries(entries, decided.decisions, result.position)
     } catch (error) {
       warm.delete(stream)

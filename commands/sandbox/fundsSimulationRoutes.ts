@@ -45,6 +45,13 @@ const fundInResult = z.object({
   available: moneyWire.describe('Available balance in that currency after the fund-in'),
 })
 
+const returnResult = z.object({
+  accountId: z.string(),
+  reference: z.string(),
+  amount: moneyWire.describe('The amount taken back: all the fund-in credited'),
+  available: moneyWire.describe('Available balance in that currency after the return'),
+})
+
 async function loadAccount(
   deps: AccountRouteDeps,
   organizationId: string,
@@ -130,6 +137,44 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
         amount: toWire(parsed.money),
         credited: result.events.length > 0,
         available: toWire({ currency, amountMinor: funds ? availableIn(funds, currency) : 0n }),
+      }
+    },
+  )
+
+  app.post(
+    '/sandbox/accounts/:id/fund-in/:reference/return',
+    {
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Sandbox: return a fund-in (the deposit bounced)',
+        description:
+          'Sandbox only (403 in production). Takes back the whole amount a fund-in credited (available to the outside world), as ' +
+          "a returned deposit would: a reversal in the account's balance history. 404 unknown reference; 409 credit_already_returned; " +
+          '422 insufficient_funds when the money was already held or paid out.',
+        headers: writeHeaders,
+        params: accountIdParams.extend({ reference: fundInBody.shape.reference.unwrap() }),
+        response: { 200: returnResult, ...errorResponses(403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { id: accountId, reference } = request.params
+      const result = await accounts.handleToResult(request, {
+        type: 'ReturnCredit',
+        organizationId: principalOf(request).organizationId,
+        accountId,
+        onBehalfOf: request.onBehalfOf,
+        cause: `fund-in:${reference}`,
+        now: new Date().toISOString(),
+      })
+      const reversed = (result.events as AccountEvent[]).find((e) => e.type === 'CreditReversed')
+      if (!reversed || result.state.status === 'none' || !result.state.funds) throw new Error('a return appended no reversal')
+      const moved = reversed.data.transaction.postings.find((p) => BigInt(p.amountMinor) > 0n)!
+      const currency = moved.currency
+      return {
+        accountId,
+        reference,
+        amount: toWire({ currency, amountMinor: BigInt(moved.amountMinor) }),
+        available: toWire({ currency, amountMinor: availableIn(result.state.funds, currency) }),
       }
     },
   )

@@ -2,10 +2,12 @@
 // when a row is scheduled and again when it is claimed) and how one fires through the command
 // runtime. Clock fields (`now`) are not stored: a command gets the time it fires at.
 import { z } from 'zod'
+import { type ReviewExternalWallet, externalWalletReviewDecider } from '../../domain/account/externalWalletReview.js'
 import type { CustomerCommand } from '../../domain/customer/commands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
+import { environmentSchema } from '../../domain/shared/environment.js'
 import type { EventStore } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import { handleCommand } from '../runtime/handleCommand.js'
@@ -52,8 +54,16 @@ const customerTimerCommand = z.discriminatedUnion('type', [
   }),
 ])
 
+const accountTimerCommand = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ReviewExternalWallet'), organizationId: id, accountId: id, environment: environmentSchema }),
+])
+
 export const schedulableAggregates = {
   customer: schedulable(customerDecider, customerTimerCommand, (stored, now): CustomerCommand => ({ ...stored, now: now.toISOString() })),
+  account: schedulable(externalWalletReviewDecider, accountTimerCommand, (stored, now): ReviewExternalWallet => ({
+    ...stored,
+    now: now.toISOString(),
+  })),
 }
 
 export type SchedulableAggregateName = keyof typeof schedulableAggregates

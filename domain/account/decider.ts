@@ -5,22 +5,15 @@ import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, e
 import type { Decider } from '../decider.js'
 import { assertInvariant, conflict, invalid, notFound } from '../errors.js'
 import { type AccountStatus, canMove } from './accountKinds.js'
+import { accountSnapshot } from './accountSnapshot.js'
+import { ACCOUNT_LIMITS } from './limits.js'
 import type { AccountEvent } from './events.js'
 import type { z } from 'zod'
 import type { AccountOpened } from './events.js'
 
-export const ACCOUNT_LIMITS = {
-  /**
-   * Credit causes (deposit or fund-in references) an account remembers, so a replayed credit is a
-   * no-op rather than a second credit. Older ones are forgotten first: a reference reused after
-   * this many later credits credits again (bounded state; see docs/decisions.md).
-   */
-  maxRememberedCredits: 10_000,
-} as const
-
 export type OpenedAccount = Omit<z.infer<typeof AccountOpened>, 'at' | 'status'>
 
-export type CreditRecord = { currency: string; amountMinor: bigint }
+export type CreditRecord = { currency: string; amountMinor: bigint; returned: boolean }
 
 export type AccountState =
   | { status: 'none' }
@@ -46,6 +39,8 @@ export type AccountCommand =
   | (Scoped & { type: 'ActivateAccount' })
   | (Scoped & { type: 'CloseAccount'; reason: 'CLOSED_BY_CALLER' | 'REVIEW_REJECTED' })
   | (Scoped & { type: 'UpdateAccountMetadata'; metadata: Record<string, unknown> })
+  /** A credit taken back whole (a returned deposit): the amount it credited, once. */
+  | (Scoped & { type: 'ReturnCredit'; cause: string })
   | (Scoped & FundsCommand)
 
 function opened(state: AccountState, command: Scoped): OpenAccountState {
@@ -125,6 +120,14 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       assertActive(current)
       return decideFunds(command, funds)
     }
+    case 'ReturnCredit': {
+      const credit = current.credits.get(command.cause)
+      if (!credit) throw notFound('Credit', command.cause)
+      if (credit.returned) throw conflict('credit_already_returned', `Credit ${command.cause} was already returned`)
+      assertActive(current)
+      const { currency, amountMinor } = credit
+      return decideFunds({ type: 'ReverseCredit', cause: command.cause, currency, amountMinor, now: command.now }, fundsOf(current))
+    }
     case 'PlaceHold':
     case 'ReverseCredit':
       assertActive(current)
@@ -138,7 +141,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
 function remember(credits: ReadonlyMap<string, CreditRecord>, cause: string, record: CreditRecord): ReadonlyMap<string, CreditRecord> {
   const next = new Map(credits)
+  const known = next.has(cause)
   next.set(cause, record)
+  if (known) return next
   if (next.size > ACCOUNT_LIMITS.maxRememberedCredits) next.delete(next.keys().next().value!)
   return next
 }
@@ -168,13 +173,15 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     default: {
       assertInvariant(state.funds, `${event.type} on an account without a balance`)
       const funds = evolveFunds(state.funds, event)
+      if (event.type === 'CreditReversed') {
+        const credit = state.credits.get(event.data.cause)
+        if (!credit) return { ...state, funds }
+        return { ...state, funds, credits: remember(state.credits, event.data.cause, { ...credit, returned: true }) }
+      }
       if (event.type !== 'FundsCredited') return { ...state, funds }
       const credit = event.data.transaction.postings.find((p) => BigInt(p.amountMinor) > 0n)!
-      return {
-        ...state,
-        funds,
-        credits: remember(state.credits, event.data.cause, { currency: credit.currency, amountMinor: BigInt(credit.amountMinor) }),
-      }
+      const record = { currency: credit.currency, amountMinor: BigInt(credit.amountMinor), returned: false }
+      return { ...state, funds, credits: remember(state.credits, event.data.cause, record) }
     }
   }
 }
@@ -183,4 +190,6 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
+  // Balance accounts get millions of events: loads start from a snapshot (accountSnapshot.ts).
+  snapshot: accountSnapshot,
 }

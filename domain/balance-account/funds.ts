@@ -6,10 +6,17 @@ import { conflict, invalid, notFound } from '../errors.js'
 import { assertInvariant } from '../errors.js'
 import { type LedgerBalances, applyTransaction, availableOf, balanceOf, committedOf, movement, system } from '../ledger/index.js'
 import type { FundsEvent } from './fundsEvents.js'
+import { type RecentIds, hasRecentId, noRecentIds, withRecentId } from './recentIds.js'
 
 export const FUNDS_LIMITS = {
   /** Open holds one account may have at once (each is an in-flight payout). */
   maxOpenHolds: 10_000,
+  /**
+   * Closed (settled or released) hold ids remembered, so a second settle answers hold_closed and a
+   * reused id hold_exists. Older ones are forgotten in chunks (recentIds.ts: between this - 255 and
+   * this are kept): the state, and its snapshot, stay bounded however long the history.
+   */
+  maxClosedHolds: 10_000,
 } as const
 
 export type Hold = { currency: string; amountMinor: bigint }
@@ -21,11 +28,11 @@ export type Funds = {
   balances: LedgerBalances
   /**
    * Open holds by id; settled and released ones are dropped, their ids kept in `closedHolds` so a
-   * second settle is refused. (That set grows with history: issue 12's point 10, snapshots or
-   * closing the books, bounds it.)
+   * second settle is refused: the most recent FUNDS_LIMITS.maxClosedHolds of them only (a settle of
+   * one closed before that window is not_found).
    */
   openHolds: ReadonlyMap<string, Hold>
-  closedHolds: ReadonlySet<string>
+  closedHolds: RecentIds
 }
 
 export const emptyFunds = (accountId: string, currencies: readonly string[]): Funds => ({
@@ -33,7 +40,7 @@ export const emptyFunds = (accountId: string, currencies: readonly string[]): Fu
   currencies,
   balances: new Map(),
   openHolds: new Map(),
-  closedHolds: new Set(),
+  closedHolds: noRecentIds,
 })
 
 export const availableIn = (f: Funds, currency: string) => balanceOf(f.balances, availableOf(f.accountId), currency)
@@ -89,7 +96,7 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
     }
     case 'PlaceHold': {
       checkAmount(f, command.currency, command.amountMinor)
-      if (f.openHolds.has(command.holdId) || f.closedHolds.has(command.holdId))
+      if (f.openHolds.has(command.holdId) || hasRecentId(f.closedHolds, command.holdId))
         throw conflict('hold_exists', `Hold ${command.holdId} was already placed on account ${id}`)
       if (f.openHolds.size >= FUNDS_LIMITS.maxOpenHolds)
         throw conflict('too_many_open_holds', `Account ${id} has too many payouts in flight`)
@@ -109,7 +116,8 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
     case 'ReleaseHold': {
       const hold = f.openHolds.get(command.holdId)
       if (!hold) {
-        if (f.closedHolds.has(command.holdId)) throw conflict('hold_closed', `Hold ${command.holdId} was already settled or released`)
+        if (hasRecentId(f.closedHolds, command.holdId))
+          throw conflict('hold_closed', `Hold ${command.holdId} was already settled or released`)
         throw notFound('Hold', command.holdId)
       }
       const settle = command.type === 'SettleHold'
@@ -154,7 +162,7 @@ function withHolds(f: Funds, event: FundsEvent): Funds {
     case 'HoldReleased': {
       const openHolds = new Map(f.openHolds)
       openHolds.delete(event.data.holdId)
-      return { ...f, openHolds, closedHolds: new Set(f.closedHolds).add(event.data.holdId) }
+      return { ...f, openHolds, closedHolds: withRecentId(f.closedHolds, event.data.holdId, FUNDS_LIMITS.maxClosedHolds) }
     }
     default:
       return f

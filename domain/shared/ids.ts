@@ -16,6 +16,8 @@ export const ID_PREFIXES = {
   verificationSession: 'vsess',
   termsAgreement: 'tos',
   termsAcceptance: 'tosa',
+  counterparty: 'cp',
+  matchKey: 'mk',
   request: 'req',
   // Accounts, one prefix per kind (spec: Account); `acc_` is a USD balance account here.
   account: 'acc',
@@ -42,6 +44,7 @@ export type AssociatedPersonId = Id<'asp'>
 export type VerificationSessionId = Id<'vsess'>
 export type TermsAgreementId = Id<'tos'>
 export type TermsAcceptanceId = Id<'tosa'>
+export type CounterpartyId = Id<'cp'>
 export type RequestId = Id<'req'>
 export type AccountId = Id<'acc' | 'vba' | 'inw' | 'ewa' | 'eba' | 'vwa'>
 export type HoldId = Id<'hld'>

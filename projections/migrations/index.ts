@@ -12,6 +12,8 @@ import * as m0009 from './0009_data_keys.js'
 import * as m0010 from './0010_sealed_idempotent_responses.js'
 import * as m0011 from './0011_idempotency_response_subject.js'
 import * as m0012 from './0012_accounts.js'
+import * as m0013 from './0013_counterparties.js'
+import * as m0014 from './0014_aggregate_snapshots.js'
 import * as m0017 from './0017_account_list_indexes.js'
 
 const migrations: Record<string, Migration> = {
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0010_sealed_idempotent_responses': m0010,
   '0011_idempotency_response_subject': m0011,
   '0012_accounts': m0012,
+  '0013_counterparties': m0013,
+  '0014_aggregate_snapshots': m0014,
   '0017_account_list_indexes': m0017,
 }
 

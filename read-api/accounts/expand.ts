@@ -3,20 +3,13 @@
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { type AccountResource, accountResourceSchema } from '../../domain/account/resource.js'
+import { counterpartyResource } from '../../domain/counterparty/resource.js'
 import { type CustomerResource, customerResource, toCustomerResource } from '../../domain/customer/resource.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { type DataProtection, listedCustomerState } from '../../projections/sealedColumns.js'
 import type { AccountExpansion } from './limits.js'
+import { counterpartiesByIds } from '../counterparties/queries.js'
 import { type AccountScope, accountsByIds } from './queries.js'
-
-/** The counterparty as an account's expand shows it (spec: id, name, beneficiaryType, createdAt, updatedAt, address). */
-export const expandedCounterparty = z
-  .object({
-    id: z.string().describe('Counterparty id, prefix cp_'),
-  })
-  .passthrough()
-  .describe('The counterparty of an external account')
-type ExpandedCounterparty = z.infer<typeof expandedCounterparty>
 
 /** An account with the objects `expand` asked for: each present when asked, null when the account has none (or it is out of scope). */
 export const expandedAccountResource = accountResourceSchema
@@ -29,7 +22,7 @@ export const expandedAccountResource = accountResourceSchema
       .nullable()
       .optional()
       .describe('expand=sweepTargetAccount: the account deposits sweep to; null when the account sweeps nowhere'),
-    counterparty: expandedCounterparty
+    counterparty: counterpartyResource
       .nullable()
       .optional()
       .describe('expand=counterparty: the counterparty of an external account; null when it has none'),
@@ -53,14 +46,6 @@ async function customersByIds(deps: ExpandDeps, scope: AccountScope, ids: string
   return new Map(states.map((state) => [state.id, toCustomerResource(state)]))
 }
 
-/**
- * The counterparties of `ids`. The counterparties read model (cp_, migration 0013) is not on this
- * branch yet: until it is, every counterparty expands to null.
- */
-async function counterpartiesByIds(_deps: ExpandDeps, _scope: AccountScope, _ids: string[]): Promise<Map<string, ExpandedCounterparty>> {
-  return new Map()
-}
-
 export async function expandAccounts(
   deps: ExpandDeps,
   scope: AccountScope,
@@ -69,10 +54,18 @@ export async function expandAccounts(
 ): Promise<ExpandedAccount[]> {
   if (expand.length === 0 || accounts.length === 0) return accounts
   const wants = new Set(expand)
+  const ids = (field: 'customerId' | 'sweepTargetAccountId' | 'counterpartyId') => distinct(accounts.map((a) => a[field]))
   const [customers, targets, counterparties] = await Promise.all([
-    wants.has('customer') ? customersByIds(deps, scope, distinct(accounts.map((a) => a.customerId))) : undefined,
-    wants.has('sweepTargetAccount') ? accountsByIds(deps.db, scope, distinct(accounts.map((a) => a.sweepTargetAccountId))) : undefined,
-    wants.has('counterparty') ? counterpartiesByIds(deps, scope, distinct(accounts.map((a) => a.counterpartyId))) : undefined,
+    wants.has('customer') ? customersByIds(deps, scope, ids('customerId')) : undefined,
+    wants.has('sweepTargetAccount') ? accountsByIds(deps.db, scope, ids('sweepTargetAccountId')) : undefined,
+    wants.has('counterparty')
+      ? counterpartiesByIds(
+          deps.db,
+          deps.protection,
+          { organizationId: scope.organizationId, onBehalfOf: scope.customerId },
+          ids('counterpartyId'),
+        )
+      : undefined,
   ])
   const lookup = <T>(map: Map<string, T>, id: string | null) => (id === null ? null : (map.get(id) ?? null))
   return accounts.map((account) => ({

@@ -211,9 +211,8 @@ t.test('expand: customer, sweepTargetAccount, counterparty; one query per kind p
   t.equal((byId.get(annVba)!.sweepTargetAccount as Account).id, annUsd)
   t.same(byId.get(annVba)!.sweepTargetAccount, (await get(`/v1/accounts/${annUsd}`)).json(), 'the target as GET shows it')
   t.equal(byId.get(annUsd)!.sweepTargetAccount, null, 'no sweep target: null')
-  // Pinned: the counterparties read model is not on this branch, so a counterparty expands to null.
-  t.equal(byId.get(benWallet)!.counterparty, null)
-  t.equal(byId.get(annUsd)!.counterparty, null)
+  t.equal(byId.get(benWallet)!.counterparty, null, 'a counterparty id that names no counterparty: null')
+  t.equal(byId.get(annUsd)!.counterparty, null, 'no counterparty: null')
   const brackets = await page('/v1/accounts?expand[]=customer&type=INFINITE_WALLET')
   t.same(
     brackets.data.map((a) => a.customer && (a.customer as { id: string }).id),
@@ -396,4 +395,27 @@ t.test("the unfiltered total is the organization's kept count, whatever the pagi
   } finally {
     await bump(-1000)
   }
+})
+
+t.test('expand=counterparty: the counterparty as GET /v1/counterparties/{id} shows it, within the scope', async (t) => {
+  const created = await h.request({
+    method: 'POST',
+    url: '/v1/counterparties',
+    payload: {
+      customerId: ben,
+      name: 'Globex Supplies',
+      beneficiaryType: 'BUSINESS',
+      address: { addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+    },
+  })
+  t.equal(created.statusCode, 201, created.body)
+  const counterpartyId = created.json().id as string
+  const wallet = await openAccount(h, org, { kind: 'EXTERNAL_WALLET', customerId: ben, counterpartyId })
+  const read = (await get(`/v1/counterparties/${counterpartyId}`)).json()
+  const listed = await page(`/v1/accounts?counterpartyId=${counterpartyId}&expand=counterparty`)
+  t.same(ids(listed), [wallet])
+  t.same(listed.data[0]!.counterparty, read, 'as GET /v1/counterparties/{id} shows it (address opened)')
+  t.same((await get(`/v1/accounts/${wallet}?expand=counterparty`, as(ben))).json().counterparty, read, 'On-Behalf-Of its customer')
+  const customerList = await page(`/v1/customers/${ben}/accounts?expand=counterparty&type=EXTERNAL_WALLET`)
+  t.same(customerList.data.find((a) => a.id === wallet)!.counterparty, read, "in the customer's list")
 })

@@ -25,7 +25,7 @@ const h = await startTestApp(t)
 const env = { DATABASE_URL: h.runtime.databaseUrl }
 const verify = (...args: string[]) => runCli(['projections', 'verify', ...args], env)
 
-// Every projection gets rows: customers with a verification session, documents, endpoints, keys, accounts.
+// Every projection gets rows: customers with a verification session, documents, endpoints, keys, an account, a counterparty.
 const ada = await createIndividual(h)
 // Setup throws rather than asserts: a top-level assertion would let tap end the root test early.
 const saved = await saveVerification(h, ada.id, await completeIndividualBody(h, ada.id))
@@ -45,10 +45,13 @@ for (let i = 0; i < 3; i++) {
 const rotated = await h.request({ method: 'POST', url: `/v1/webhooks/endpoints/${endpoints[0]}/secret/rotate` })
 if (rotated.statusCode !== 200) throw new Error(`rotate: ${rotated.statusCode} ${rotated.body}`)
 await h.newOrganization('Second organization')
-for (const body of [{ customerId: ada.id }, {}]) {
-  const res = await h.request({ method: 'POST', url: '/v1/balance-accounts', payload: body })
-  if (res.statusCode !== 201) throw new Error(`open balance account: ${res.statusCode} ${res.body}`)
-}
+// An external wallet: an account, and the customer's own counterparty.
+const walletRes = await h.request({
+  method: 'POST',
+  url: '/v1/external-wallets',
+  payload: { customerId: ada.id, walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chains: ['ETHEREUM'], currencies: ['USDC'] },
+})
+if (walletRes.statusCode !== 201) throw new Error(`create wallet: ${walletRes.statusCode} ${walletRes.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

@@ -226,7 +226,10 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
     db,
     workflows: allWorkflows,
     protection: h.runtime.protection,
-    consumers: timerConsumers({ customerDataRetentionDays: h.runtime.config.CUSTOMER_DATA_RETENTION_DAYS }),
+    consumers: timerConsumers({
+      customerDataRetentionDays: h.runtime.config.CUSTOMER_DATA_RETENTION_DAYS,
+      environment: h.runtime.config.APP_ENV,
+    }),
     log: { info: () => undefined, error: () => undefined },
   })
   await runner.start()

@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import {
   type Funds,
   type FundsCommand,
+  FUNDS_LIMITS,
   availableIn,
   committedIn,
   decideFunds,
@@ -191,4 +192,22 @@ t.test('property: random commands against an independent model', async (t) => {
     { seed: 20261124, numRuns: 200 },
   )
   t.pass('200 random sequences matched the model')
+})
+
+t.test('closed hold ids are remembered up to FUNDS_LIMITS.maxClosedHolds, the oldest forgotten first', async (t) => {
+  const commands: FundsCommand[] = [credit(10n ** 9n)]
+  const closed = FUNDS_LIMITS.maxClosedHolds + 1
+  for (let i = 0; i < closed; i++) commands.push(hold(`tfr_${i}`, 1n), { type: 'SettleHold', holdId: `tfr_${i}`, now: NOW })
+  const { state } = funds.given(run(commands))
+  t.ok(state.closedHolds.size <= FUNDS_LIMITS.maxClosedHolds, 'bounded')
+  t.ok(state.closedHolds.size > FUNDS_LIMITS.maxClosedHolds - 256, 'by at most one chunk under the limit')
+  funds.given(run(commands)).when({ type: 'SettleHold', holdId: 'tfr_0', now: NOW }).thenThrows(t, 'resource_not_found')
+  funds
+    .given(run(commands))
+    .when({ type: 'SettleHold', holdId: `tfr_${closed - 1}`, now: NOW })
+    .thenThrows(t, 'hold_closed')
+  funds
+    .given(run(commands))
+    .when(hold(`tfr_${closed - 1}`, 1n))
+    .thenThrows(t, 'hold_exists')
 })

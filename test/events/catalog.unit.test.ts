@@ -1,6 +1,7 @@
 // The registries built from the aggregate descriptors: the event catalog, stream names and the
 // public-event mappers each cover every aggregate, and no two aggregates claim one name.
 import t from 'tap'
+import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
 import { webhookEndpointPublicEvents } from '../../domain/webhook-endpoint/publicEvents.js'
@@ -60,5 +61,5 @@ t.test('stream names are the ones stored today', async (t) => {
 })
 
 t.test('the public-event mappers are those of the aggregates that have public events', async (t) => {
-  t.same(new Set(publicEventMappers), new Set([customerPublicEvents, webhookEndpointPublicEvents]))
+  t.same(new Set(publicEventMappers), new Set([customerPublicEvents, webhookEndpointPublicEvents, counterpartyPublicEvents]))
 })

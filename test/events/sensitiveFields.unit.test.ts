@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   AssociatedEntityAdded: person('data'),
   AssociatedEntityUpdated: person('changes'),
+  CounterpartyCreated: address('address'),
   // External bank accounts: the full number and IBAN (reads show their last four only).
   AccountOpened: ['details.accountNumber', 'details.iban'],
 }
