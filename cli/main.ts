@@ -8,6 +8,7 @@ import { eventsStream } from './commands/eventsStream.js'
 import { dataSealExisting } from './commands/dataSealExisting.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
+import { liquidityConfigure } from './commands/liquidityConfigure.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
@@ -34,6 +35,7 @@ export const COMMANDS: readonly CliCommand[] = [
   eventsStream,
   customersErase,
   dataSealExisting,
+  liquidityConfigure,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])

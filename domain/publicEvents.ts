@@ -43,6 +43,8 @@ export const PUBLIC_EVENT_TYPES = [
   // Not named by the spec ("Complete list of event types: not shown"): a counterparty's lifecycle.
   'counterparty.created',
   'counterparty.deleted',
+  'liquidity.draw.created',
+  'liquidity.repayment.created',
   'webhook.test',
 ] as const
 

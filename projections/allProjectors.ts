@@ -4,6 +4,7 @@ import { accountsProjector } from './accounts.js'
 import { counterpartiesProjector } from './counterparties.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
+import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
@@ -16,4 +17,5 @@ export const allProjectors: readonly Projector[] = [
   accountsProjector,
   accountCountsProjector,
   counterpartiesProjector,
+  liquidityFacilityProjector,
 ]

@@ -4,6 +4,7 @@ import type { AccountCountDatabase } from './accountCountSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
+import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
@@ -12,8 +13,16 @@ export type * from './accountSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
 export type * from './idempotencySchema.js'
+export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
-  extends ReadModelDatabase, IdempotencyDatabase, WebhookStoreDatabase, ConsumerDatabase, AccountDatabase, AccountCountDatabase {}
+  extends
+    ReadModelDatabase,
+    IdempotencyDatabase,
+    WebhookStoreDatabase,
+    ConsumerDatabase,
+    AccountDatabase,
+    AccountCountDatabase,
+    LiquidityFacilityDatabase {}

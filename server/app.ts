@@ -11,6 +11,7 @@ import { drainSaves, snapshotting } from '../commands/runtime/snapshots.js'
 import { noStreamLock } from '../commands/runtime/streamLock.js'
 import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
+import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
 import { AREA_PLUGINS, type AreaDeps } from './areas.js'
@@ -34,11 +35,14 @@ export const HTTP_LIMITS = {
   keepAliveTimeoutMs: 72_000,
 } as const
 
-/** `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
+/**
+ * `resolver` replaces DNS in the endpoint URL check (tests of names that resolve to private addresses);
+ * `clock` the time credit line fees are computed at (tests of hour boundaries).
+ */
 export async function buildApp(
   runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'pool' | 'store' | 'runner' | 'webhooks' | 'protection'>,
   logger: Logger,
-  options: { resolver?: Resolver } = {},
+  options: { resolver?: Resolver; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
   const { config, db, store, runner } = runtime
   const app = Fastify({
@@ -115,6 +119,8 @@ export async function buildApp(
     protection: runtime.protection,
     verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
     counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
+    clock: options.clock ?? (() => new Date()),
+    liquidityFacility: liquidityFacilityReads(db),
   }
   await app.register(
     async (v1) => {

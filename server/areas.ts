@@ -20,6 +20,9 @@ import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
 import { sandboxFundsSimulationRoutes } from '../commands/sandbox/fundsSimulationRoutes.js'
 import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
+import { sandboxCreditLineRoutes } from '../commands/sandbox/creditLineSimulationRoutes.js'
+import { type LiquidityFacilityRouteDeps, liquidityFacilityWriteRoutes } from '../commands/liquidity-facility/routes.js'
+import { liquidityFacilityReadRoutes } from '../read-api/liquidity-facility/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
@@ -46,6 +49,9 @@ export type AreaDeps = {
   protection: DataProtection
   verification: { urlBase: string; sessionTtlMs: number }
   counterparties: CounterpartyRouteDeps['counterparties']
+  /** What time commands that depend on it (credit line fees) decide at; tests step it. */
+  clock: () => Date
+  liquidityFacility: LiquidityFacilityRouteDeps['liquidityFacility']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
@@ -80,4 +86,8 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   counterpartyReadRoutes,
   // external wallets
   externalWalletRoutes,
+  // liquidity facility
+  liquidityFacilityWriteRoutes,
+  liquidityFacilityReadRoutes,
+  sandboxCreditLineRoutes,
 ]

@@ -12,12 +12,12 @@ import type { CommandRuntime } from '../runtime/commandRuntime.js'
 type Target = { organizationId: string; accountId: string }
 type Amount = { currency: string; amountMinor: bigint }
 
-const run = (runtime: CommandRuntime, command: Parameters<typeof accountDecider.decide>[0], origin: CommandOrigin) =>
+const run = (runtime: Pick<CommandRuntime, 'handle'>, command: Parameters<typeof accountDecider.decide>[0], origin: CommandOrigin) =>
   runtime.handle(accountDecider, streams.account(command.accountId), command, origin)
 
 /** Credits `amountMinor` to available: from the world (a deposit, a fund-in) or the credit line (a draw). `cause` makes it idempotent. */
 export function creditFunds(
-  runtime: CommandRuntime,
+  runtime: Pick<CommandRuntime, 'handle'>,
   c: Target & Amount & { cause: string; source: 'world' | 'credit_line' },
   origin: CommandOrigin,
 ): Promise<CommandResult<AccountState>> {

@@ -1,6 +1,7 @@
 // Every workflow the service runs: one line per workflow.
+import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
 import type { Workflow } from './workflow.js'
 
-export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData]
+export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData, creditDrawToTreasury]

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { fundsSnapshot } from '../balance-account/fundsSnapshot.js'
 import type { JsonValue, SnapshotCodec } from '../snapshot.js'
 import { accountStatusSchema } from './accountKinds.js'
-import type { AccountState, CreditRecord } from './decider.js'
+import type { AccountState, CreditRecord } from './state.js'
 import { ACCOUNT_LIMITS } from './limits.js'
 import { AccountOpened } from './events.js'
 

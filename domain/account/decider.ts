@@ -4,32 +4,13 @@
 import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, emptyFunds, evolveFunds } from '../balance-account/funds.js'
 import type { Decider } from '../decider.js'
 import { assertInvariant, conflict, invalid, notFound } from '../errors.js'
-import { type AccountStatus, canMove } from './accountKinds.js'
+import { canMove } from './accountKinds.js'
 import { accountSnapshot } from './accountSnapshot.js'
 import { ACCOUNT_LIMITS } from './limits.js'
 import type { AccountEvent } from './events.js'
-import type { z } from 'zod'
-import type { AccountOpened } from './events.js'
+import type { AccountState, CreditRecord, OpenAccountState, OpenedAccount } from './state.js'
 
-export type OpenedAccount = Omit<z.infer<typeof AccountOpened>, 'at' | 'status'>
-
-export type CreditRecord = { currency: string; amountMinor: bigint; returned: boolean }
-
-export type AccountState =
-  | { status: 'none' }
-  | {
-      status: AccountStatus
-      account: OpenedAccount
-      metadata: Record<string, unknown>
-      /** Present exactly when the account holds a balance. */
-      funds: Funds | undefined
-      /** Recent credits by cause, oldest first (ACCOUNT_LIMITS.maxRememberedCredits). */
-      credits: ReadonlyMap<string, CreditRecord>
-      createdAt: string
-      updatedAt: string
-      closedAt: string | null
-    }
-export type OpenAccountState = Exclude<AccountState, { status: 'none' }>
+export type { AccountState, CreditRecord, OpenAccountState, OpenedAccount } from './state.js'
 
 /** `onBehalfOf`: the request acts for this customer only (X-On-Behalf-Of); other accounts do not exist for it. */
 type Scoped = { organizationId: string; accountId: string; now: string; onBehalfOf?: string | undefined }

@@ -3,3 +3,4 @@
 export * from './ledgerAccounts.js'
 export * from './transaction.js'
 export * from './balances.js'
+export * from './splitMovement.js'

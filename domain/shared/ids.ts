@@ -27,6 +27,9 @@ export const ID_PREFIXES = {
   externalBankAccount: 'eba',
   virtualWallet: 'vwa',
   hold: 'hld',
+  liquidityFacility: 'lqf',
+  draw: 'drw',
+  repayment: 'rpy',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -48,6 +51,9 @@ export type CounterpartyId = Id<'cp'>
 export type RequestId = Id<'req'>
 export type AccountId = Id<'acc' | 'vba' | 'inw' | 'ewa' | 'eba' | 'vwa'>
 export type HoldId = Id<'hld'>
+export type LiquidityFacilityId = Id<'lqf'>
+export type DrawId = Id<'drw'>
+export type RepaymentId = Id<'rpy'>
 
 function encodeTime(ms: number): string {
   let out = ''

@@ -14,6 +14,7 @@ import * as m0011 from './0011_idempotency_response_subject.js'
 import * as m0012 from './0012_accounts.js'
 import * as m0013 from './0013_counterparties.js'
 import * as m0014 from './0014_aggregate_snapshots.js'
+import * as m0015 from './0015_liquidity_facility.js'
 import * as m0017 from './0017_account_list_indexes.js'
 
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_accounts': m0012,
   '0013_counterparties': m0013,
   '0014_aggregate_snapshots': m0014,
+  '0015_liquidity_facility': m0015,
   '0017_account_list_indexes': m0017,
 }
 

@@ -52,6 +52,12 @@ const walletRes = await h.request({
   payload: { customerId: ada.id, walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chains: ['ETHEREUM'], currencies: ['USDC'] },
 })
 if (walletRes.statusCode !== 201) throw new Error(`create wallet: ${walletRes.statusCode} ${walletRes.body}`)
+const creditLine = await h.request({
+  method: 'PUT',
+  url: '/v1/sandbox/liquidity/facility',
+  payload: { creditLimit: '1000000', maximumDrawAmount: '1000', fundingFeeBpsPerHour: 1.5, feeCapHours: 24 },
+})
+if (creditLine.statusCode !== 200) throw new Error(`configure credit line: ${creditLine.statusCode} ${creditLine.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

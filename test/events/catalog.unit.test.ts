@@ -3,6 +3,7 @@
 import t from 'tap'
 import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
+import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
 import { webhookEndpointPublicEvents } from '../../domain/webhook-endpoint/publicEvents.js'
 import { AGGREGATES, UnknownEventTypeError, isKnownEventType, parseEventData } from '../../events/catalog.js'
@@ -61,5 +62,8 @@ t.test('stream names are the ones stored today', async (t) => {
 })
 
 t.test('the public-event mappers are those of the aggregates that have public events', async (t) => {
-  t.same(new Set(publicEventMappers), new Set([customerPublicEvents, webhookEndpointPublicEvents, counterpartyPublicEvents]))
+  t.same(
+    new Set(publicEventMappers),
+    new Set([customerPublicEvents, webhookEndpointPublicEvents, counterpartyPublicEvents, liquidityFacilityPublicEvents]),
+  )
 })

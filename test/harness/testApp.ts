@@ -44,7 +44,7 @@ export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64')
 export async function startTestApp(
   t: TapLike,
   env: Partial<Record<keyof Config, string>> = {},
-  options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver; printRuntimeErrors?: boolean } = {},
+  options: { logger?: Logger; webhooks?: WebhookStartOptions; resolver?: Resolver; printRuntimeErrors?: boolean; clock?: () => Date } = {},
 ): Promise<TestApp> {
   // One DNS for the endpoint URL check and the dispatcher: a test can change an answer between them.
   const resolver = options.resolver ?? options.webhooks?.resolver
@@ -73,7 +73,7 @@ export async function startTestApp(
   await runtime.runner.start()
   // Webhook delivery only when asked (with a fast WEBHOOK_RETRY_SCHEDULE_MS in `env` and short tuning).
   if (options.webhooks) await runtime.webhooks.start({ ...options.webhooks, ...(resolver ? { resolver } : {}) })
-  const app = await buildApp(runtime, logger, resolver ? { resolver } : {})
+  const app = await buildApp(runtime, logger, { ...(resolver ? { resolver } : {}), ...(options.clock ? { clock: options.clock } : {}) })
   await app.ready()
   // One teardown, in order: the app's connections close before the database is dropped.
   t.teardown(async () => {

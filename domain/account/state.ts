@@ -1,0 +1,26 @@
+// The account aggregate's state: nothing until opened; then its status, what it is (its kind's
+// details), its metadata, and for accounts that hold a balance their funds and recent credits.
+import type { z } from 'zod'
+import type { Funds } from '../balance-account/funds.js'
+import type { AccountStatus } from './accountKinds.js'
+import type { AccountOpened } from './events.js'
+
+export type OpenedAccount = Omit<z.infer<typeof AccountOpened>, 'at' | 'status'>
+
+export type CreditRecord = { currency: string; amountMinor: bigint; returned: boolean }
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: AccountStatus
+      account: OpenedAccount
+      metadata: Record<string, unknown>
+      /** Present exactly when the account holds a balance. */
+      funds: Funds | undefined
+      /** Recent credits by cause, oldest first (ACCOUNT_LIMITS.maxRememberedCredits). */
+      credits: ReadonlyMap<string, CreditRecord>
+      createdAt: string
+      updatedAt: string
+      closedAt: string | null
+    }
+export type OpenAccountState = Exclude<AccountState, { status: 'none' }>

@@ -1,0 +1,23 @@
+// Every bound of the liquidity facility, with its unit and its reason.
+
+export const LIQUIDITY_LIMITS = {
+  /** Largest credit limit, in minor units: 10^24 (10^18 USDC), far inside the ledger's 10^30 bound. */
+  maxCreditLimitMinor: 10n ** 24n,
+  /** Funding fee per hour, in basis points: 10 000 bps (100%) an hour is beyond any real facility. */
+  maxFeeBpsPerHour: 10_000n,
+  /** Fraction digits of fundingFeeBpsPerHour ("1.5", "0.0125"): parsed exactly, never as a float. */
+  feeBpsFractionDigits: 4,
+  /** Longest fee cap, in hours: one leap year. */
+  maxFeeCapHours: 8_784,
+  /** Open draws at once: each is repaid oldest first, so the state a repayment folds stays small. */
+  maxOpenDraws: 1_000,
+  /** A draw's free-text reference (the caller's own id for it). */
+  referenceMaxLength: 128,
+  /** Who configured the credit line, as the audit event records it. */
+  configuredByMaxLength: 128,
+  /** Payout treasuries an organization may choose from (its Solana internal wallets); a list beyond it is cut. */
+  maxPayoutTreasuries: 1_000,
+} as const
+
+/** The fee accrues per started hour. */
+export const HOUR_MS = 60 * 60 * 1000

@@ -1,0 +1,37 @@
+// Public events of the liquidity facility: a draw becomes `liquidity.draw.created` (the draw as
+// GET shows it at that instant), a repayment `liquidity.repayment.created` (the repayment record,
+// naming the draws it paid and closed). Configuration and the payout treasury are not published.
+import type { PublicEventMapper } from '../publicEvents.js'
+import { DrawTaken, RepaymentReceived } from './events.js'
+import { toDrawResource, toRepaymentResource } from './resource.js'
+
+export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
+  if (event.type === 'DrawTaken') {
+    const d = DrawTaken.parse(event.data)
+    const draw = toDrawResource(
+      {
+        id: d.drawId,
+        currency: d.currency,
+        principalMinor: BigInt(d.amountMinor),
+        principalRepaidMinor: 0n,
+        feePaidMinor: 0n,
+        terms: { fundingFeeBpsPerHour: d.fundingFeeBpsPerHour, feeCapHours: d.feeCapHours },
+        payoutTreasuryId: d.payoutTreasuryId,
+        reference: d.reference,
+        drawnAt: d.drawnAt,
+        repaidAt: null,
+      },
+      d.drawnAt,
+    )
+    return { type: 'liquidity.draw.created', data: draw, tags: [d.drawId, d.payoutTreasuryId] }
+  }
+  if (event.type === 'RepaymentReceived') {
+    const r = RepaymentReceived.parse(event.data)
+    return {
+      type: 'liquidity.repayment.created',
+      data: toRepaymentResource(r),
+      tags: [r.repaymentId, ...r.allocations.map((a) => a.drawId)],
+    }
+  }
+  return undefined
+}
