@@ -12,6 +12,8 @@ import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
 import { WEBHOOK_BENCH_PLAN, type WebhookBenchResult, runWebhookBench } from './webhookBench.js'
 import { READ_BENCH_PLAN, READ_TARGETS, type ReadBenchResult, runReadBench } from './readBench.js'
 import { type ProtectionBenchResult, runProtectionBench } from './protectionBench.js'
+import { ACCOUNT_LIST_BENCH_PLAN, type AccountListBenchResult, runAccountListBench } from './accountListBench.js'
+import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
 import { HOLDS_BENCH_PLAN, holdTargets } from './holdsBench.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 
@@ -37,8 +39,8 @@ export const BENCH_PLAN = {
   verificationSeconds: 10,
   /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
   quietWaitMs: 20_000,
-  /** The whole run is abandoned past this (the history rows append a million events first). */
-  deadlineMs: 900_000,
+  /** The whole run is abandoned past this (the history rows append a million events first; account lists add a minute). */
+  deadlineMs: 960_000,
 } as const
 
 export const TARGETS = {
@@ -469,6 +471,12 @@ function readCpuLine(r: ReadBenchResult): string {
   )
 }
 
+// ---- account lists at 100 000 accounts --------------------------------------------------------
+
+function accountListRows(r: AccountListBenchResult): Cell[][] {
+  return r.lists.map((list) => httpRow(`(g) ${list.name}, ${list.items} items`, list))
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now()
   database = await openBenchPostgres()
@@ -494,6 +502,14 @@ async function main(): Promise<void> {
   log('history: holds on an account with a long history and on a fresh one')
   const history = await runHistoryBench({ databaseUrl: await database.createDatabase('history'), log })
   const reads = await runReadBench({
+    createDatabase: (purpose) => database!.createDatabase(purpose),
+    startChild,
+    stopChild,
+    postmasterPid: database.postmasterPid,
+    log,
+  })
+
+  const accountLists = await runAccountListBench({
     createDatabase: (purpose) => database!.createDatabase(purpose),
     startChild,
     stopChild,
@@ -530,6 +546,7 @@ async function main(): Promise<void> {
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
     ...webhooks.map(webhookRow),
     ...readRows(reads),
+    ...accountListRows(accountLists),
     ...historyRows(history),
   ]
   const cpus = os.cpus()
@@ -581,10 +598,15 @@ async function main(): Promise<void> {
         `${READ_BENCH_PLAN.rounds} interleaved rounds of ${READ_BENCH_PLAN.secondsPerRound} s (req/s over all rounds, p50/p99/cpu the ` +
         `median round)`,
       readCpuLine(reads),
+      `(g) account lists: one organization with ${formatNumber(ACCOUNT_SEED_PLAN.accounts)} accounts ` +
+        `(${formatNumber(ACCOUNT_SEED_PLAN.customers)} customers; rows written directly in ${accountLists.seedSeconds.toFixed(0)} s, ` +
+        `see bench/accountListSeed.ts), ${ACCOUNT_LIST_BENCH_PLAN.connections} connections, ` +
+        `${ACCOUNT_LIST_BENCH_PLAN.secondsPerTarget} s each; plans in docs/explain-accounts.md`,
       protectionLine(protection),
       historyLine(history),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
+      ...disturbed(accountLists.lists),
       `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
       '',
     ].join('\n'),

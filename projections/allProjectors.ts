@@ -1,4 +1,5 @@
 // Every projector the service runs, by name.
+import { accountCountsProjector } from './accountCounts.js'
 import { accountsProjector } from './accounts.js'
 import { counterpartiesProjector } from './counterparties.js'
 import { balancesProjector } from './balances.js'
@@ -15,6 +16,7 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   documentsProjector,
   accountsProjector,
+  accountCountsProjector,
   counterpartiesProjector,
   liquidityFacilityProjector,
   balancesProjector,

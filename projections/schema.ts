@@ -1,5 +1,6 @@
 // The read-side database as one typed interface (Kysely): the union of each owner's tables, so
 // every query is typed end to end. Each owner keeps its tables in its own file.
+import type { AccountCountDatabase } from './accountCountSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { BalanceDatabase } from './balanceSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
@@ -8,6 +9,7 @@ import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
+export type * from './accountCountSchema.js'
 export type * from './accountSchema.js'
 export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
@@ -25,4 +27,5 @@ export interface ReadDatabase
     ConsumerDatabase,
     AccountDatabase,
     LiquidityFacilityDatabase,
+    AccountCountDatabase,
     BalanceDatabase {}

@@ -28,7 +28,7 @@ import type { Environment } from '../domain/shared/environment.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
-import { getAccountRoute } from '../read-api/accounts/getAccountRoute.js'
+import { accountReadRoutes } from '../read-api/accounts/routes.js'
 import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { balanceReadRoutes } from '../read-api/balances/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
@@ -71,7 +71,7 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   externalBankAccountRoutes,
   accountLifecycleRoutes,
   holdRoutes,
-  getAccountRoute,
+  accountReadRoutes,
   balanceReadRoutes,
   // sandbox
   sandboxReviewSimulationRoutes,

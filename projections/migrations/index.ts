@@ -16,6 +16,7 @@ import * as m0013 from './0013_counterparties.js'
 import * as m0014 from './0014_aggregate_snapshots.js'
 import * as m0015 from './0015_liquidity_facility.js'
 import * as m0016 from './0016_balances.js'
+import * as m0017 from './0017_account_list_indexes.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_aggregate_snapshots': m0014,
   '0015_liquidity_facility': m0015,
   '0016_balances': m0016,
+  '0017_account_list_indexes': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {

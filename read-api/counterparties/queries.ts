@@ -48,6 +48,21 @@ export async function findCounterparty(
   return row ? (await toResources(protection, [row]))[0] : undefined
 }
 
+/** The counterparties of `ids` in the scope, by id: one query and one key lookup (an account page's expand). */
+export async function counterpartiesByIds(
+  db: Kysely<ReadDatabase>,
+  protection: DataProtection,
+  scope: CounterpartyScope,
+  ids: readonly string[],
+): Promise<Map<string, CounterpartyResource>> {
+  if (ids.length === 0) return new Map()
+  const rows = await scoped(db, scope)
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute()
+  return new Map((await toResources(protection, rows)).map((resource) => [resource.id, resource]))
+}
+
 /**
  * One page, newest first, with the count of items matching the filters and of items before the
  * page; undefined when the cursor names no item of the filtered list.
