@@ -13,12 +13,11 @@ import type { AccountKind } from '../domain/account/accountKinds.js'
 import { ACCOUNT_KINDS } from '../domain/account/accountKinds.js'
 import { accountDecider } from '../domain/account/decider.js'
 import type { AccountDetails, AccountEvent } from '../domain/account/events.js'
-import { toAccountResource } from '../domain/account/resource.js'
+import { accountRow } from '../projections/accounts.js'
 import { newId } from '../domain/shared/ids.js'
 import type { PaymentRail } from '../domain/shared/paymentRails.js'
 import { streams } from '../events/streams.js'
 import type { EventStore, NewEvent } from '../events/store/port.js'
-import { toJson } from '../projections/columnTypes.js'
 import type { AccountsTable, ReadDatabase } from '../projections/schema.js'
 
 export const ACCOUNT_SEED_PLAN = {
@@ -184,29 +183,11 @@ export async function appendSeedAccounts(store: EventStore, organizationId: stri
   await Promise.all(Array.from({ length: ACCOUNT_SEED_PLAN.appendConcurrency }, worker))
 }
 
-/** The row the accounts projector holds for these events (the decider's evolve, the API's resource). */
+/** The row the accounts projector holds for these events (the decider's evolve, the projector's row). */
 function rowOf(events: AccountEvent[]): Insertable<AccountsTable> {
   const state = events.reduce(accountDecider.evolve, accountDecider.initialState())
   if (state.status === 'none') throw new Error('a seeded account has no state')
-  const r = toAccountResource(state)
-  return {
-    id: r.id,
-    organization_id: state.account.organizationId,
-    customer_id: r.customerId,
-    counterparty_id: r.counterpartyId,
-    sweep_target_account_id: r.sweepTargetAccountId,
-    type: r.type,
-    status: r.status,
-    provider: r.provider,
-    holds_balance: r.holdsBalance,
-    balance_source_eligible: r.balanceSourceEligible,
-    address_type: r.addressType ?? null,
-    currency_codes: r.currencyCodes,
-    payment_rails: r.paymentRails,
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-    resource: toJson(r),
-  }
+  return accountRow(state)
 }
 
 /**

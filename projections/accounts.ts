@@ -2,7 +2,7 @@
 // resource, so the row shows what a command answers) and patched by the account-level events. The
 // funds events are not handled here: a balance changes its own tables, never this row.
 import type { Insertable, Kysely } from 'kysely'
-import { accountDecider } from '../domain/account/decider.js'
+import { type OpenAccountState, accountDecider } from '../domain/account/decider.js'
 import type { AccountEvent } from '../domain/account/events.js'
 import { type AccountResource, toAccountResource } from '../domain/account/resource.js'
 import { toJson } from './columnTypes.js'
@@ -14,13 +14,12 @@ type Opened = Extract<AccountEvent, { type: 'AccountOpened' }>
 type Changed = Extract<AccountEvent, { type: 'AccountActivated' | 'AccountClosed' | 'AccountMetadataUpdated' }>
 
 // ---- Evolve (pure) ----------------------------------------------------------------------------
-function openedRow(event: Opened): Insertable<AccountsTable> {
-  const state = accountDecider.evolve(accountDecider.initialState(), event)
-  if (state.status === 'none') throw new Error(`account ${event.data.accountId} has no state after AccountOpened`)
+/** An account's row: its filter columns and its resource, from its state (the projector's and the bench's seeding). */
+export function accountRow(state: OpenAccountState): Insertable<AccountsTable> {
   const r = toAccountResource(state)
   return {
     id: r.id,
-    organization_id: event.data.organizationId,
+    organization_id: state.account.organizationId,
     customer_id: r.customerId,
     counterparty_id: r.counterpartyId,
     sweep_target_account_id: r.sweepTargetAccountId,
@@ -36,6 +35,12 @@ function openedRow(event: Opened): Insertable<AccountsTable> {
     updated_at: r.updatedAt,
     resource: toJson(r),
   }
+}
+
+function openedRow(event: Opened): Insertable<AccountsTable> {
+  const state = accountDecider.evolve(accountDecider.initialState(), event)
+  if (state.status === 'none') throw new Error(`account ${event.data.accountId} has no state after AccountOpened`)
+  return accountRow(state)
 }
 
 export function patchedResource(resource: AccountResource, event: Changed): AccountResource {
