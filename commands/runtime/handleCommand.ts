@@ -18,6 +18,12 @@ import { type StreamQueue, createStreamQueue } from './streamQueue.js'
 export const COMMAND_LIMITS = {
   maxAttempts: 5,
   /**
+   * Tries of a command that holds the stream lock: its conflicts can only come from other processes'
+   * lock-free tries (one per command of theirs, each then sees this one's writes and takes the
+   * lock), so it outlasts them rather than failing after five.
+   */
+  maxAttemptsUnderLock: 50,
+  /**
    * Most events one load folds: a whole stream, or the events after its snapshot (or after the
    * state this process kept). Past it the aggregate needs a snapshot codec (domain/snapshot.ts),
    * or, when it has one, `snapshots rebuild` (its snapshot was lost or is of an older version).
@@ -352,7 +358,7 @@ async function runTurn<State, Command, Event extends DomainEvent>(
     coordination.holds.set(stream, hold)
   }
   hold.commands++
-  return attempt(hold, COMMAND_LIMITS.maxAttempts)
+  return attempt(hold, COMMAND_LIMITS.maxAttemptsUnderLock)
 }
 
 /**
