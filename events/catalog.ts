@@ -16,6 +16,7 @@ import { organizationAggregate } from '../domain/organization/index.js'
 import { termsAgreementAggregate } from '../domain/terms/index.js'
 import { webhookEndpointAggregate } from '../domain/webhook-endpoint/index.js'
 import { accountAggregate } from '../domain/account/index.js'
+import { transferAggregate } from '../domain/transfer/index.js'
 
 export const AGGREGATES = [
   organizationAggregate,
@@ -27,6 +28,7 @@ export const AGGREGATES = [
   counterpartyAggregate,
   matchClaimAggregate,
   liquidityFacilityAggregate,
+  transferAggregate,
 ] as const
 
 type Entry = {

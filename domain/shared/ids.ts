@@ -30,6 +30,7 @@ export const ID_PREFIXES = {
   liquidityFacility: 'lqf',
   draw: 'drw',
   repayment: 'rpy',
+  transferLeg: 'tleg',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -54,6 +55,7 @@ export type HoldId = Id<'hld'>
 export type LiquidityFacilityId = Id<'lqf'>
 export type DrawId = Id<'drw'>
 export type RepaymentId = Id<'rpy'>
+export type TransferLegId = Id<'tleg'>
 
 function encodeTime(ms: number): string {
   let out = ''

@@ -3,6 +3,7 @@
 import t from 'tap'
 import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
 import { accountPublicEvents } from '../../domain/account/publicEvents.js'
+import { transferPublicEvents } from '../../domain/transfer/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
@@ -71,6 +72,7 @@ t.test('the public-event mappers are those of the aggregates that have public ev
       counterpartyPublicEvents,
       liquidityFacilityPublicEvents,
       accountPublicEvents,
+      transferPublicEvents,
     ]),
   )
 })

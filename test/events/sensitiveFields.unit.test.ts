@@ -42,6 +42,17 @@ const EXPECTED: Record<string, string[]> = {
   CounterpartyCreated: address('address'),
   // External bank accounts: the full number and IBAN (reads show their last four only).
   AccountOpened: ['details.accountNumber', 'details.iban'],
+  // Transfers: the remitter's name and account number, wherever an event carries the originator.
+  ...Object.fromEntries(
+    [
+      'TransferFunded',
+      'TransferSubmitted',
+      'TransferLegStarted',
+      'TransferLegCompleted',
+      'TransferHeldForReview',
+      'TransferReviewCleared',
+    ].map((type) => [type, ['originator.accountNumber', 'originator.name']]),
+  ),
 }
 
 t.test('every sensitive field of every event type, and no other', async (t) => {

@@ -1,0 +1,53 @@
+// The sandbox's reference rates: mid-market major units of each currency per US dollar, fixed so
+// every test and integrator sees the same numbers (design.md: rates from a fixed table). A rate
+// between two currencies is the exact ratio of their entries, a rational number, never a float.
+import { divideRounded } from '../shared/money/index.js'
+
+export const REFERENCE_RATE_PROVIDER = 'SANDBOX_REFERENCE'
+
+/** Major units per 1 USD, as exact decimals. Stablecoins are pegged 1:1. */
+const PER_USD: Readonly<Record<string, string>> = {
+  USD: '1',
+  USDC: '1',
+  USDT: '1',
+  USAT: '1',
+  EUR: '0.92',
+  GBP: '0.79',
+  MXN: '17.1',
+  BRL: '5.4',
+  CAD: '1.36',
+  JPY: '150',
+  INR: '83.2',
+  COP: '3950',
+  PHP: '56.5',
+  SGD: '1.34',
+}
+
+/** A rate as an exact fraction: destination major units per source major unit = num / den. */
+export type Rational = { num: bigint; den: bigint }
+
+function decimal(text: string): Rational {
+  const [whole, fraction = ''] = text.split('.')
+  return { num: BigInt(whole! + fraction), den: 10n ** BigInt(fraction.length) }
+}
+
+export const hasReferenceRate = (currency: string): boolean => currency in PER_USD
+
+/** Destination per source, or undefined when either currency has no reference rate. */
+export function referenceRate(source: string, destination: string): Rational | undefined {
+  const s = PER_USD[source]
+  const d = PER_USD[destination]
+  if (s === undefined || d === undefined) return undefined
+  const a = decimal(s)
+  const b = decimal(d)
+  return { num: b.num * a.den, den: b.den * a.num }
+}
+
+/** The rational as a decimal string with at most `places` fraction digits (rounded half up), trailing zeros dropped. */
+export function rationalToDecimal(r: Rational, places: number): string {
+  const scaled = divideRounded(r.num * 10n ** BigInt(places), r.den, 'HALF_UP')
+  const text = scaled.toString().padStart(places + 1, '0')
+  const whole = text.slice(0, text.length - places)
+  const fraction = text.slice(text.length - places).replace(/0+$/, '')
+  return fraction.length > 0 ? `${whole}.${fraction}` : whole
+}

@@ -1,0 +1,356 @@
+// The transfer aggregate: create (as a draft or submitted), submit, cancel, fund (a deposit arrived
+// or a balance hold was placed), advance one step of the rails engine (start or complete a leg, the
+// sandbox triggers), fail, reverse, refund. Every status move goes through the table in
+// statuses.ts; an illegal one is 409 transfer_invalid_transition naming both states.
+import type { Decider } from '../decider.js'
+import { DomainError, assertInvariant, conflict, notFound } from '../errors.js'
+import type { Originator, TransferCreatedData, TransferEvent, Tracking } from './events.js'
+import { type TrackingPool, legTracking } from './legTracking.js'
+import type { Funding, LegState, OpenTransferState, TransferState } from './state.js'
+import { type TransferStatus, assertMove } from './statuses.js'
+import { SWIFT_UNTRACKED_REMARK } from '../rails/index.js'
+
+export type { OpenTransferState, TransferState } from './state.js'
+
+type Scoped = { organizationId: string; transferId: string; now: string; onBehalfOf?: string | undefined }
+
+/** What the rails engine does next: a scheduled step (stale when the transfer moved on) or an operator's. */
+export type AdvanceMode = { by: 'timer'; step: string } | { by: 'operator' }
+
+export type TransferCommand =
+  | (Scoped & { type: 'CreateTransfer'; transfer: Omit<TransferCreatedData, 'transferId' | 'organizationId' | 'at'> })
+  | (Scoped & { type: 'SubmitTransfer' })
+  | (Scoped & { type: 'CancelTransfer'; reason: string | null })
+  | (Scoped & {
+      type: 'FundTransfer'
+      method: Funding['method']
+      accountId: string | null
+      holdId: string | null
+      fundingCustomerId: string | null
+      note: string | null
+      originator: Originator | null
+      tracking: Tracking
+    })
+  | (Scoped & { type: 'FailTransfer'; code: string; reason: string })
+  | (Scoped & { type: 'AdvanceTransfer'; mode: AdvanceMode; pool: TrackingPool })
+  | (Scoped & { type: 'AssumeSwiftSettlement'; legIndex: number })
+  | (Scoped & { type: 'ReverseTransfer'; code: string; reason: string })
+  | (Scoped & {
+      type: 'InitiateRefund'
+      reason: string
+      refundTransferId: string | null
+      address: string | null
+      returnedToAccountId: string | null
+    })
+  | (Scoped & { type: 'CompleteRefund'; txHash: string | null })
+
+function opened(state: TransferState, command: Scoped): OpenTransferState {
+  if (state.status === 'none' || state.created.organizationId !== command.organizationId) throw notFound('Transfer', command.transferId)
+  if (command.onBehalfOf !== undefined && state.created.customerId !== command.onBehalfOf) throw notFound('Transfer', command.transferId)
+  return state
+}
+
+/** The rails engine's position, for telling a stale timer from a current one. */
+export function stepKey(s: OpenTransferState): string {
+  const leg = s.legs[s.currentLegIndex]
+  return `${s.status}:${s.currentLegIndex}:${leg?.status ?? 'END'}`
+}
+
+const fundedStatuses: readonly TransferStatus[] = ['PROCESSING', 'COMPLETED', 'IN_REVIEW', 'REVERSED']
+
+function decideFund(s: OpenTransferState, c: Extract<TransferCommand, { type: 'FundTransfer' }>): TransferEvent[] {
+  if (s.funding) {
+    // The same hold or deposit again (a retry, a workflow's replay): nothing more happens.
+    if (s.funding.method === c.method && s.funding.holdId === c.holdId) return []
+    throw conflict('transfer_already_funded', `Transfer ${c.transferId} is already funded`)
+  }
+  if (s.status === 'DRAFT') throw conflict('transfer_not_submitted', `Transfer ${c.transferId} is a DRAFT; submit it before funding it`)
+  if (s.status !== 'PENDING')
+    throw new DomainError('conflict', 'transfer_not_awaiting_funds', `Transfer ${c.transferId} is ${s.status}, not awaiting funds`)
+  assertMove(c.transferId, s.status, 'PROCESSING')
+  const { type: _type, now, onBehalfOf: _scope, ...rest } = c
+  return [{ type: 'TransferFunded', data: { ...rest, customerId: s.created.customerId, at: now } }]
+}
+
+/** The remitter known so far, for the events published as transfer.updated. */
+const seenBy = (s: OpenTransferState) => ({ customerId: s.created.customerId, originator: s.funding?.originator ?? null })
+const plain = ({ transferId, organizationId, at }: Base): Base => ({ transferId, organizationId, at })
+
+function decideAdvance(s: OpenTransferState, c: Extract<TransferCommand, { type: 'AdvanceTransfer' }>): TransferEvent[] {
+  if (c.mode.by === 'timer' && c.mode.step !== stepKey(s)) return []
+  const base = { transferId: c.transferId, organizationId: c.organizationId, at: c.now, ...seenBy(s) }
+  const trigger = s.created.sandboxTrigger
+  const nothing = () => {
+    if (c.mode.by === 'timer') return []
+    throw conflict('transfer_not_advanceable', `Transfer ${c.transferId} is ${s.status}: the rails have no step to take`)
+  }
+  switch (s.status) {
+    case 'PENDING':
+      if (trigger === 'FAIL_BEFORE_FUNDING')
+        return [
+          {
+            type: 'TransferFailed',
+            data: {
+              ...plain(base),
+              code: 'rail_rejected',
+              reason: 'The rail rejected the transfer before funds were received (sandbox trigger)',
+            },
+          },
+        ]
+      return nothing()
+    case 'IN_REVIEW':
+      return c.mode.by === 'operator' ? [{ type: 'TransferReviewCleared', data: base }] : []
+    case 'COMPLETED':
+      if (trigger === 'RETURN_AFTER_COMPLETION')
+        return [
+          {
+            type: 'TransferReversed',
+            data: {
+              ...plain(base),
+              code: 'R01',
+              reason: 'Returned by the receiving bank: R01 insufficient funds',
+              returnedToAccountId: returnTarget(s),
+            },
+          },
+        ]
+      if (trigger === 'REVERSAL_AFTER_COMPLETION')
+        return [
+          {
+            type: 'TransferReversed',
+            data: {
+              ...plain(base),
+              code: 'reversal',
+              reason: 'Reversed by the rail after completion',
+              returnedToAccountId: returnTarget(s),
+            },
+          },
+        ]
+      return nothing()
+    case 'PROCESSING':
+      break
+    default:
+      return nothing()
+  }
+  if (trigger === 'REVIEW_AFTER_FUNDING' && !s.reviewed)
+    return [
+      {
+        type: 'TransferHeldForReview',
+        data: { ...base, code: 'compliance_review', reason: 'Held for an operational review after funds were received (sandbox trigger)' },
+      },
+    ]
+  const leg = s.legs[s.currentLegIndex]
+  assertInvariant(leg, `transfer ${c.transferId} PROCESSING past its last leg`)
+  const untrackedSwift = trigger === 'SWIFT_UNTRACKED'
+  const tracking = legTracking(leg, c.pool, { untrackedSwift, chargesFee: BigInt(s.created.fee.amountMinor) > 0n })
+  if (leg.status === 'PENDING') return [{ type: 'TransferLegStarted', data: { ...base, index: s.currentLegIndex, tracking } }]
+  // An untracked SWIFT payout is never confirmed by the rail: only the 24-hour assumption completes it.
+  if (untrackedSwift && leg.outputRail === 'SWIFT' && leg.type === 'PAYOUT_FIAT') return nothing()
+  return completeLeg(s, base, s.currentLegIndex, {}, null)
+}
+
+type Base = { transferId: string; organizationId: string; at: string }
+
+function completeLeg(s: OpenTransferState, base: Base, index: number, tracking: Tracking, remark: string | null): TransferEvent[] {
+  const { transferId, organizationId, at } = base
+  const events: TransferEvent[] = [
+    { type: 'TransferLegCompleted', data: { transferId, organizationId, at, ...seenBy(s), index, tracking } },
+  ]
+  if (index === s.legs.length - 1)
+    events.push({ type: 'TransferCompleted', data: { transferId, organizationId, at, systemRemark: remark, transaction: null } })
+  return events
+}
+
+/** Where reversed funds go back to: the balance that paid, else the source's refund account. */
+const returnTarget = (s: OpenTransferState): string | null => s.funding?.accountId ?? s.created.source.refundAccountId
+
+function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
+  if (command.type === 'CreateTransfer') {
+    if (state.status !== 'none') throw conflict('transfer_exists', `Transfer ${command.transferId} already exists`)
+    return [
+      {
+        type: 'TransferCreated',
+        data: { ...command.transfer, transferId: command.transferId, organizationId: command.organizationId, at: command.now },
+      },
+    ]
+  }
+  const s = opened(state, command)
+  const base = { transferId: command.transferId, organizationId: command.organizationId, at: command.now }
+  switch (command.type) {
+    case 'SubmitTransfer':
+      if (s.status !== 'DRAFT') {
+        assertMove(command.transferId, s.status, 'PENDING')
+        return []
+      }
+      if (s.created.heldByPlatform)
+        throw conflict(
+          'transfer_held_by_platform',
+          `Transfer ${command.transferId} was created by the platform and is held in review; it cannot be submitted`,
+        )
+      return [{ type: 'TransferSubmitted', data: { ...base, ...seenBy(s), status: 'PENDING' } }]
+    case 'CancelTransfer':
+      if (s.status === 'CANCELLED') return []
+      assertMove(command.transferId, s.status, 'CANCELLED')
+      if (s.funding) throw conflict('transfer_already_funded', `Transfer ${command.transferId} is funded; it can no longer be cancelled`)
+      return [{ type: 'TransferCancelled', data: { ...base, reason: command.reason } }]
+    case 'FundTransfer':
+      return decideFund(s, command)
+    case 'FailTransfer':
+      if (s.status === 'FAILED') return []
+      if (fundedStatuses.includes(s.status) || s.funding) {
+        // Funds were received: an operational problem puts it in review, never FAILED (spec).
+        if (s.status === 'IN_REVIEW') return []
+        assertMove(command.transferId, s.status, 'IN_REVIEW')
+        return [{ type: 'TransferHeldForReview', data: { ...base, ...seenBy(s), code: command.code, reason: command.reason } }]
+      }
+      assertMove(command.transferId, s.status, 'FAILED')
+      return [{ type: 'TransferFailed', data: { ...base, code: command.code, reason: command.reason } }]
+    case 'AdvanceTransfer':
+      return decideAdvance(s, command)
+    case 'AssumeSwiftSettlement': {
+      const leg = s.legs[command.legIndex]
+      if (s.status !== 'PROCESSING' || s.currentLegIndex !== command.legIndex || leg?.status !== 'IN_PROGRESS') return []
+      return completeLeg(s, base, command.legIndex, {}, SWIFT_UNTRACKED_REMARK)
+    }
+    case 'ReverseTransfer':
+      if (s.status === 'REVERSED') return []
+      assertMove(command.transferId, s.status, 'REVERSED')
+      return [
+        { type: 'TransferReversed', data: { ...base, code: command.code, reason: command.reason, returnedToAccountId: returnTarget(s) } },
+      ]
+    case 'InitiateRefund':
+      if (s.refund) return []
+      if (!s.funding) throw conflict('transfer_not_funded', `Transfer ${command.transferId} received no funds; cancel it instead`)
+      if (s.status !== 'IN_REVIEW' && s.status !== 'REVERSED')
+        throw conflict(
+          'transfer_not_refundable',
+          `Transfer ${command.transferId} is ${s.status}; only a transfer in review or reversed is refunded`,
+        )
+      return [
+        ...(s.status === 'IN_REVIEW'
+          ? [
+              {
+                type: 'TransferReversed' as const,
+                data: { ...base, code: 'refunded', reason: command.reason, returnedToAccountId: command.returnedToAccountId },
+              },
+            ]
+          : []),
+        {
+          type: 'TransferRefundInitiated',
+          data: {
+            ...base,
+            refundTransferId: command.refundTransferId,
+            reason: command.reason,
+            amount: s.created.sourceAmount,
+            address: command.address,
+            returnedToAccountId: command.returnedToAccountId,
+          },
+        },
+      ]
+    case 'CompleteRefund':
+      if (!s.refund) throw conflict('transfer_not_refunding', `Transfer ${command.transferId} has no refund in progress`)
+      if (s.refund.status === 'COMPLETED') return []
+      return [{ type: 'TransferRefundCompleted', data: { ...base, txHash: command.txHash } }]
+  }
+}
+
+const withLeg = (legs: LegState[], index: number, change: Partial<LegState>): LegState[] =>
+  legs.map((leg, i) => (i === index ? { ...leg, ...change, tracking: { ...leg.tracking, ...change.tracking } } : leg))
+
+function evolve(state: TransferState, event: TransferEvent): TransferState {
+  if (event.type === 'TransferCreated') {
+    const { status, legs, ...created } = event.data
+    return {
+      status,
+      created,
+      legs: legs.map((leg) => ({ ...leg, status: 'PENDING', startedAt: null, completedAt: null, tracking: {} })),
+      currentLegIndex: 0,
+      funding: null,
+      reviewed: false,
+      review: null,
+      failure: null,
+      cancelReason: null,
+      reversal: null,
+      returnedToAccountId: null,
+      returnedAt: null,
+      refund: null,
+      systemRemark: null,
+      createdAt: event.data.at,
+      updatedAt: event.data.at,
+    }
+  }
+  assertInvariant(state.status !== 'none', `${event.type} before TransferCreated`)
+  const at = event.data.at
+  const s = { ...state, updatedAt: at }
+  switch (event.type) {
+    case 'TransferSubmitted':
+      return { ...s, status: event.data.status }
+    case 'TransferFunded': {
+      const { method, accountId, holdId, fundingCustomerId, note, originator, tracking } = event.data
+      // The first leg (the deposit, the balance debit) is done once the funds are in.
+      const legs = withLeg(s.legs, 0, { status: 'COMPLETED', startedAt: s.legs[0]!.startedAt ?? at, completedAt: at, tracking })
+      return {
+        ...s,
+        status: 'PROCESSING',
+        funding: { method, accountId, holdId, fundingCustomerId, note, originator },
+        legs,
+        currentLegIndex: 1,
+      }
+    }
+    case 'TransferLegStarted':
+      return { ...s, legs: withLeg(s.legs, event.data.index, { status: 'IN_PROGRESS', startedAt: at, tracking: event.data.tracking }) }
+    case 'TransferLegCompleted': {
+      const legs = withLeg(s.legs, event.data.index, { status: 'COMPLETED', completedAt: at, tracking: event.data.tracking })
+      return { ...s, legs, currentLegIndex: Math.min(event.data.index + 1, s.legs.length - 1) }
+    }
+    case 'TransferHeldForReview':
+      return { ...s, status: 'IN_REVIEW', reviewed: true, review: { code: event.data.code, reason: event.data.reason } }
+    case 'TransferReviewCleared':
+      return { ...s, status: 'PROCESSING', review: null }
+    case 'TransferCompleted':
+      return { ...s, status: 'COMPLETED', systemRemark: event.data.systemRemark }
+    case 'TransferFailed': {
+      const legs = s.legs.map((leg) => (leg.status === 'COMPLETED' ? leg : { ...leg, status: 'FAILED' as const }))
+      return { ...s, status: 'FAILED', legs, failure: { code: event.data.code, reason: event.data.reason } }
+    }
+    case 'TransferCancelled': {
+      const legs = s.legs.map((leg) => (leg.status === 'COMPLETED' ? leg : { ...leg, status: 'CANCELLED' as const }))
+      return { ...s, status: 'CANCELLED', legs, cancelReason: event.data.reason }
+    }
+    case 'TransferReversed':
+      return {
+        ...s,
+        status: 'REVERSED',
+        reversal: { code: event.data.code, reason: event.data.reason },
+        returnedToAccountId: event.data.returnedToAccountId,
+        returnedAt: event.data.returnedToAccountId ? at : null,
+      }
+    case 'TransferRefundInitiated':
+      return {
+        ...s,
+        refund: {
+          status: 'PENDING',
+          reason: event.data.reason,
+          amount: event.data.amount,
+          address: event.data.address,
+          refundTransferId: event.data.refundTransferId,
+          txHash: null,
+          initiatedAt: at,
+          completedAt: null,
+        },
+        returnedToAccountId: event.data.returnedToAccountId ?? s.returnedToAccountId,
+      }
+    case 'TransferRefundCompleted':
+      assertInvariant(s.refund, 'TransferRefundCompleted without a refund')
+      return {
+        ...s,
+        refund: { ...s.refund, status: 'COMPLETED', txHash: event.data.txHash, completedAt: at },
+        returnedAt: s.returnedAt ?? at,
+      }
+  }
+}
+
+export const transferDecider: Decider<TransferState, TransferCommand, TransferEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+}

@@ -1,0 +1,223 @@
+// Events of a transfer, version 1: one stream per transfer (`transfer-tfr_...`). TransferCreated
+// carries the whole plan (sides, amounts, fee, rate, legs, funding, schedule), so a transfer reads
+// from its own stream alone; the rest record each move of the status table (statuses.ts) and of
+// the legs. The originator (a remitter's name and account number) is personal data: sensitive,
+// sealed with the source customer's key (`data.customerId`, the descriptor's `dataSubject`).
+import { z } from 'zod'
+import { ledgerTransactionSchema } from '../ledger/index.js'
+import { storedMetadataSchema } from '../shared/metadata.js'
+import { sensitive } from '../shared/sensitive/index.js'
+import { legTypeSchema, transferFlowSchema } from './route.js'
+import { transferStatusSchema } from './statuses.js'
+
+export const TRANSFER_EVENT_LIMITS = {
+  maxLegs: 6,
+  idMaxLength: 64,
+  textMaxLength: 500,
+  referenceMaxLength: 256,
+  codeMaxLength: 64,
+  addressMaxLength: 120,
+} as const
+const L = TRANSFER_EVENT_LIMITS
+
+const id = z.string().min(1).max(L.idMaxLength)
+const code = z.string().min(1).max(L.codeMaxLength)
+const text = z.string().max(L.textMaxLength)
+const minor = z.string().regex(/^\d{1,31}$/)
+const at = z.string().max(40)
+
+export const originatorSchema = z.object({
+  name: sensitive(z.string().min(1).max(200)).nullable(),
+  bankName: z.string().max(200).nullable(),
+  routingNumber: z.string().max(34).nullable(),
+  accountNumber: sensitive(z.string().min(1).max(34)).nullable(),
+  swiftBic: z.string().max(11).nullable(),
+  bankCountry: z.string().max(2).nullable(),
+})
+export type Originator = z.infer<typeof originatorSchema>
+
+export const trackingSchema = z.object({
+  uetr: z.string().max(64).nullable().optional(),
+  imad: z.string().max(64).nullable().optional(),
+  omad: z.string().max(64).nullable().optional(),
+  achTraceNumber: z.string().max(32).nullable().optional(),
+  txHash: z.string().max(160).nullable().optional(),
+  feeTxHash: z.string().max(160).nullable().optional(),
+})
+export type Tracking = z.infer<typeof trackingSchema>
+
+export const sideKindSchema = z.enum(['BALANCE', 'FIAT_RAIL', 'CHAIN'])
+
+export const transferSourceSchema = z.object({
+  kind: sideKindSchema,
+  currency: code,
+  paymentRail: code,
+  accountId: id.nullable(),
+  accountType: code.nullable(),
+  externalAccountId: id.nullable(),
+  fromAddress: z.string().max(L.addressMaxLength).nullable(),
+  refundAccountId: id.nullable(),
+  accountName: z.string().max(200).nullable(),
+})
+
+export const transferDestinationSchema = z.object({
+  kind: sideKindSchema,
+  currency: code,
+  paymentRail: code,
+  accountId: id.nullable(),
+  accountType: code.nullable(),
+  externalAccountId: id.nullable(),
+  toAddress: z.string().max(L.addressMaxLength).nullable(),
+  accountName: z.string().max(200).nullable(),
+  bankName: z.string().max(200).nullable(),
+  bankCountryCode: z.string().max(2).nullable(),
+  wireMessage: z.string().max(L.referenceMaxLength).nullable(),
+  achReference: z.string().max(L.referenceMaxLength).nullable(),
+  swiftReference: z.string().max(L.referenceMaxLength).nullable(),
+  rtpReference: z.string().max(L.referenceMaxLength).nullable(),
+  payoutReference: z.string().max(L.referenceMaxLength).nullable(),
+  /** The customer the destination account belongs to (the "either side" list filter). */
+  customerId: id.nullable(),
+})
+
+export const plannedLegSchema = z.object({
+  id,
+  type: legTypeSchema,
+  inputCurrency: code,
+  outputCurrency: code,
+  inputRail: code,
+  outputRail: code,
+})
+
+export const depositInstructionsSchema = z.object({
+  type: z.enum(['crypto', 'bank']),
+  paymentRail: code,
+  toAddress: z.string().max(L.addressMaxLength).nullable(),
+  amount: z.object({ currency: code, amountMinor: minor }),
+  blockchainMemo: z.string().max(L.referenceMaxLength).nullable(),
+  accountId: id.nullable(),
+  bankName: z.string().max(200).nullable(),
+  routingNumber: z.string().max(34).nullable(),
+  accountNumber: z.string().max(34).nullable(),
+  iban: z.string().max(34).nullable(),
+  swiftBic: z.string().max(11).nullable(),
+  reference: z.string().max(L.referenceMaxLength).nullable(),
+})
+
+export const scheduleSchema = z.object({
+  estimatedSettlementAt: at.nullable(),
+  nextCutoffAt: at.nullable(),
+  cutoffTimezone: z.string().max(64).nullable(),
+})
+
+const swiftStep = z.object({ label: z.string().max(100), bic: z.string().max(11), bankName: z.string().max(200), status: code })
+export const swiftRoutingSchema = z.object({
+  source: z.string().max(100),
+  senderBic: z.string().max(11),
+  receiverBic: z.string().max(11),
+  checkedAt: at,
+  steps: z.array(swiftStep).max(10),
+})
+
+export const TransferCreated = z.object({
+  transferId: id,
+  organizationId: id,
+  /** The source customer; named customerId so the sealing key is the customer's (dataSubject 'customer'). */
+  customerId: id,
+  flow: transferFlowSchema,
+  status: z.enum(['DRAFT', 'PENDING']),
+  createdBy: z.enum(['CALLER', 'PLATFORM']),
+  /** A platform-created draft is held in review: the caller cannot submit it. */
+  heldByPlatform: z.boolean(),
+  source: transferSourceSchema,
+  destination: transferDestinationSchema,
+  sourceAmount: z.object({ currency: code, amountMinor: minor }),
+  destinationAmount: z.object({ currency: code, amountMinor: minor }),
+  fee: z.object({ fixedMinor: minor, percent: z.string().max(20).nullable(), amountMinor: minor }),
+  rate: z.object({
+    exchangeRate: z.string().max(50),
+    referenceRate: z.string().max(50),
+    referenceRateAsOf: at,
+    referenceProvider: z.string().max(50),
+  }),
+  legs: z.array(plannedLegSchema).min(2).max(L.maxLegs),
+  /** BALANCE: a hold on `source.accountId` funds it; DEPOSIT: the customer sends funds (or a balance pays later). */
+  funding: z.enum(['BALANCE', 'DEPOSIT']),
+  depositInstructions: depositInstructionsSchema.nullable(),
+  counterpartyId: id.nullable(),
+  isThirdParty: z.boolean(),
+  clientReferenceId: z.string().max(L.referenceMaxLength).nullable(),
+  quoteId: id.nullable(),
+  remarks: text.nullable(),
+  metadata: storedMetadataSchema,
+  agentId: id.nullable(),
+  parentTransferId: id.nullable(),
+  schedule: scheduleSchema,
+  swiftRouting: swiftRoutingSchema.nullable(),
+  /** The sandbox trigger the amount selected (domain/rails/sandboxTriggers.ts), null in production. */
+  sandboxTrigger: code.nullable(),
+  at,
+})
+
+const ref = { transferId: id, organizationId: id, at }
+
+/** Events published as transfer.updated carry the remitter known so far (spec: Events rule 3). */
+const seen = { customerId: id, originator: originatorSchema.nullable() }
+
+export const TransferSubmitted = z.object({ ...ref, ...seen, status: z.enum(['PENDING', 'PENDING_AUTHORIZATION']) })
+export const TransferFunded = z.object({
+  ...ref,
+  /** The source customer: the remitter's identity is sealed with its key. */
+  customerId: id,
+  method: z.enum(['DEPOSIT', 'BALANCE']),
+  /** The balance account holding the funds and its hold (BALANCE), null for a deposit. */
+  accountId: id.nullable(),
+  holdId: id.nullable(),
+  fundingCustomerId: id.nullable(),
+  note: text.nullable(),
+  originator: originatorSchema.nullable(),
+  tracking: trackingSchema,
+})
+export const TransferLegStarted = z.object({ ...ref, ...seen, index: z.number().int().min(0).max(L.maxLegs), tracking: trackingSchema })
+export const TransferLegCompleted = z.object({ ...ref, ...seen, index: z.number().int().min(0).max(L.maxLegs), tracking: trackingSchema })
+export const TransferHeldForReview = z.object({ ...ref, ...seen, code, reason: text })
+export const TransferReviewCleared = z.object({ ...ref, ...seen })
+export const TransferCompleted = z.object({
+  ...ref,
+  systemRemark: text.nullable(),
+  /** The developer fee of an externally funded transfer, kept from the flow of funds (world → fees). */
+  transaction: ledgerTransactionSchema.nullable(),
+})
+export const TransferFailed = z.object({ ...ref, code, reason: text })
+export const TransferCancelled = z.object({ ...ref, reason: text.nullable() })
+export const TransferReversed = z.object({ ...ref, code, reason: text, returnedToAccountId: id.nullable() })
+export const TransferRefundInitiated = z.object({
+  ...ref,
+  refundTransferId: id.nullable(),
+  reason: text,
+  amount: z.object({ currency: code, amountMinor: minor }),
+  address: z.string().max(L.addressMaxLength).nullable(),
+  returnedToAccountId: id.nullable(),
+})
+export const TransferRefundCompleted = z.object({ ...ref, txHash: z.string().max(160).nullable() })
+
+export const transferEventSchemas = {
+  TransferCreated,
+  TransferSubmitted,
+  TransferFunded,
+  TransferLegStarted,
+  TransferLegCompleted,
+  TransferHeldForReview,
+  TransferReviewCleared,
+  TransferCompleted,
+  TransferFailed,
+  TransferCancelled,
+  TransferReversed,
+  TransferRefundInitiated,
+  TransferRefundCompleted,
+} as const
+
+type Schemas = typeof transferEventSchemas
+export type TransferEvent = { [K in keyof Schemas]: { type: K; data: z.infer<Schemas[K]> } }[keyof Schemas]
+export type TransferCreatedData = z.infer<typeof TransferCreated>
+export { transferStatusSchema }
