@@ -18,28 +18,28 @@ const run = (runtime: Pick<CommandRuntime, 'handle'>, command: Parameters<typeof
 /** Credits `amountMinor` to available: from the world (a deposit, a fund-in) or the credit line (a draw). `cause` makes it idempotent. */
 export function creditFunds(
   runtime: Pick<CommandRuntime, 'handle'>,
-  c: Target & Amount & { cause: string; source: 'world' | 'credit_line' },
+  c: Target & Amount & { cause: string; source: 'world' | 'credit_line' | 'clearing' },
   origin: CommandOrigin,
 ): Promise<CommandResult<AccountState>> {
   return run(runtime, { type: 'CreditFunds', ...c, now: new Date().toISOString() }, origin)
 }
 
 /** Commits `amountMinor` of available funds to an in-flight payout (insufficient_funds when it is not there). */
-export function placeHold(runtime: CommandRuntime, c: Target & Amount & { holdId: string }, origin: CommandOrigin) {
+export function placeHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target & Amount & { holdId: string }, origin: CommandOrigin) {
   return run(runtime, { type: 'PlaceHold', ...c, now: new Date().toISOString() }, origin)
 }
 
-/** The payout left: the held funds go to clearing. */
-export function settleHold(runtime: CommandRuntime, c: Target & { holdId: string }, origin: CommandOrigin) {
+/** The payout left: the held funds go to clearing (less `feeMinor`, which goes to the fees account). */
+export function settleHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target & { holdId: string; feeMinor?: bigint }, origin: CommandOrigin) {
   return run(runtime, { type: 'SettleHold', ...c, now: new Date().toISOString() }, origin)
 }
 
 /** The payout did not happen: the held funds return to available. */
-export function releaseHold(runtime: CommandRuntime, c: Target & { holdId: string }, origin: CommandOrigin) {
+export function releaseHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target & { holdId: string }, origin: CommandOrigin) {
   return run(runtime, { type: 'ReleaseHold', ...c, now: new Date().toISOString() }, origin)
 }
 
 /** A credit taken back (a returned deposit): from available to the world. */
-export function reverseCredit(runtime: CommandRuntime, c: Target & Amount & { cause: string }, origin: CommandOrigin) {
+export function reverseCredit(runtime: Pick<CommandRuntime, 'handle'>, c: Target & Amount & { cause: string }, origin: CommandOrigin) {
   return run(runtime, { type: 'ReverseCredit', ...c, now: new Date().toISOString() }, origin)
 }

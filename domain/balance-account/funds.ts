@@ -4,7 +4,7 @@
 // never goes below zero: a hold or reversal larger than it is refused with insufficient_funds.
 import { conflict, invalid, notFound } from '../errors.js'
 import { assertInvariant } from '../errors.js'
-import { type LedgerBalances, applyTransaction, availableOf, balanceOf, committedOf, movement, system } from '../ledger/index.js'
+import { type LedgerBalances, applyTransaction, availableOf, balanceOf, committedOf, movement, splitMovement, system } from '../ledger/index.js'
 import type { FundsEvent } from './fundsEvents.js'
 import { type RecentIds, hasRecentId, noRecentIds, withRecentId } from './recentIds.js'
 
@@ -53,11 +53,15 @@ export type FundsCommand =
       currency: string
       amountMinor: bigint
       now: string
-      /** Where the money comes from: outside (a deposit, a fund-in) or the credit line (a draw). */
-      source?: 'world' | 'credit_line'
+      /**
+       * Where the money comes from: outside (a deposit, a fund-in), the credit line (a draw), or
+       * clearing (a transfer from another balance account delivered here, or paid back here).
+       */
+      source?: 'world' | 'credit_line' | 'clearing'
     }
   | { type: 'PlaceHold'; holdId: string; currency: string; amountMinor: bigint; now: string }
-  | { type: 'SettleHold'; holdId: string; now: string }
+  /** `feeMinor`: the part of the hold that goes to the fees account (a transfer's developer fee), the rest to clearing. */
+  | { type: 'SettleHold'; holdId: string; now: string; feeMinor?: bigint }
   | { type: 'ReleaseHold'; holdId: string; now: string }
   | { type: 'ReverseCredit'; cause: string; currency: string; amountMinor: bigint; now: string }
 
@@ -88,9 +92,9 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
         kind: draw ? 'DRAW' : 'CREDIT',
         currency: command.currency,
         amountMinor: command.amountMinor,
-        from: system(draw ? 'credit_line' : 'world'),
+        from: system(command.source ?? 'world'),
         to: availableOf(id),
-        description: draw ? `Credit line draw ${command.cause}` : `Deposit ${command.cause}`,
+        description: draw ? `Credit line draw ${command.cause}` : command.source === 'clearing' ? `Transfer ${command.cause}` : `Deposit ${command.cause}`,
       })
       return [{ type: 'FundsCredited', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
     }
@@ -121,6 +125,23 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
         throw notFound('Hold', command.holdId)
       }
       const settle = command.type === 'SettleHold'
+      const feeMinor = command.type === 'SettleHold' ? (command.feeMinor ?? 0n) : 0n
+      if (feeMinor < 0n || feeMinor >= hold.amountMinor)
+        throw invalid('invalid_fee', `A fee of ${feeMinor} cannot be kept from a hold of ${hold.amountMinor}`, [{ field: 'feeMinor', message: 'below the hold' }])
+      if (feeMinor > 0n) {
+        const transaction = splitMovement({
+          id: `settle:${command.holdId}`,
+          kind: 'SETTLE',
+          currency: hold.currency,
+          from: committedOf(id),
+          legs: [
+            { to: system('clearing'), amountMinor: hold.amountMinor - feeMinor },
+            { to: system('fees'), amountMinor: feeMinor },
+          ],
+          description: `Payout ${command.holdId} paid out, fee ${feeMinor} kept`,
+        })
+        return [{ type: 'HoldSettled', data: { accountId: id, holdId: command.holdId, transaction, at: command.now } }]
+      }
       const transaction = movement({
         id: `${settle ? 'settle' : 'release'}:${command.holdId}`,
         kind: settle ? 'SETTLE' : 'RELEASE',

@@ -3,6 +3,7 @@
 // sandbox triggers), fail, reverse, refund. Every status move goes through the table in
 // statuses.ts; an illegal one is 409 transfer_invalid_transition naming both states.
 import type { Decider } from '../decider.js'
+import { type LedgerTransaction, movement, system } from '../ledger/index.js'
 import { DomainError, assertInvariant, conflict, notFound } from '../errors.js'
 import type { Originator, TransferCreatedData, TransferEvent, Tracking } from './events.js'
 import { type TrackingPool, legTracking } from './legTracking.js'
@@ -31,7 +32,8 @@ export type TransferCommand =
       originator: Originator | null
       tracking: Tracking
     })
-  | (Scoped & { type: 'FailTransfer'; code: string; reason: string })
+  /** `onlyIfUnfunded`: a no-op once funds were received (a funding race lost to a deposit or another hold). */
+  | (Scoped & { type: 'FailTransfer'; code: string; reason: string; onlyIfUnfunded?: boolean })
   | (Scoped & { type: 'AdvanceTransfer'; mode: AdvanceMode; pool: TrackingPool })
   | (Scoped & { type: 'AssumeSwiftSettlement'; legIndex: number })
   | (Scoped & { type: 'ReverseTransfer'; code: string; reason: string })
@@ -61,7 +63,7 @@ const fundedStatuses: readonly TransferStatus[] = ['PROCESSING', 'COMPLETED', 'I
 function decideFund(s: OpenTransferState, c: Extract<TransferCommand, { type: 'FundTransfer' }>): TransferEvent[] {
   if (s.funding) {
     // The same hold or deposit again (a retry, a workflow's replay): nothing more happens.
-    if (s.funding.method === c.method && s.funding.holdId === c.holdId) return []
+    if (s.funding.method === c.method && s.funding.holdId === c.holdId && s.funding.accountId === c.accountId) return []
     throw conflict('transfer_already_funded', `Transfer ${c.transferId} is already funded`)
   }
   if (s.status === 'DRAFT') throw conflict('transfer_not_submitted', `Transfer ${c.transferId} is a DRAFT; submit it before funding it`)
@@ -156,8 +158,27 @@ function completeLeg(s: OpenTransferState, base: Base, index: number, tracking: 
     { type: 'TransferLegCompleted', data: { transferId, organizationId, at, ...seenBy(s), index, tracking } },
   ]
   if (index === s.legs.length - 1)
-    events.push({ type: 'TransferCompleted', data: { transferId, organizationId, at, systemRemark: remark, transaction: null } })
+    events.push({ type: 'TransferCompleted', data: { transferId, organizationId, at, systemRemark: remark, transaction: depositFee(s) } })
   return events
+}
+
+/**
+ * The developer fee of a transfer funded by a deposit: kept out of the money that came in from the
+ * world and went back out (world → fees). A balance-funded transfer's fee is kept when its hold
+ * settles (the account's HoldSettled carries it).
+ */
+function depositFee(s: OpenTransferState): LedgerTransaction | null {
+  const fee = BigInt(s.created.fee.amountMinor)
+  if (fee === 0n || s.funding?.method !== 'DEPOSIT') return null
+  return movement({
+    id: `fee:${s.created.transferId}`,
+    kind: 'FEE',
+    currency: s.created.sourceAmount.currency,
+    amountMinor: fee,
+    from: system('world'),
+    to: system('fees'),
+    description: `Developer fee of transfer ${s.created.transferId}`,
+  })
 }
 
 /** Where reversed funds go back to: the balance that paid, else the source's refund account. */
@@ -196,6 +217,7 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       return decideFund(s, command)
     case 'FailTransfer':
       if (s.status === 'FAILED') return []
+      if (command.onlyIfUnfunded && (s.funding || s.status === 'CANCELLED')) return []
       if (fundedStatuses.includes(s.status) || s.funding) {
         // Funds were received: an operational problem puts it in review, never FAILED (spec).
         if (s.status === 'IN_REVIEW') return []

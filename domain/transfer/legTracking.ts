@@ -14,9 +14,9 @@ export type TrackingPool = {
   imad: string
   omad: string
   achTraceNumber: string
-  /** By chain name: a hash in that chain's format. */
-  txHash: string
-  feeTxHash: string
+  /** By chain: a transaction hash in that chain's format, and one for the developer fee's own transfer. */
+  txHash: Readonly<Record<string, string>>
+  feeTxHash: Readonly<Record<string, string>>
 }
 
 export function legTracking(leg: LegState, pool: TrackingPool, options: { untrackedSwift: boolean; chargesFee: boolean }): Tracking {
@@ -26,9 +26,10 @@ export function legTracking(leg: LegState, pool: TrackingPool, options: { untrac
   if (ACH_RAILS.has(rail)) return { achTraceNumber: pool.achTraceNumber }
   if (rail === 'SWIFT') return options.untrackedSwift ? {} : { uetr: pool.uetr }
   if (UETR_RAILS.has(rail)) return { uetr: pool.uetr }
-  if (leg.type === 'DEPOSIT_CRYPTO' || leg.type === 'PAYOUT_CRYPTO')
-    return options.chargesFee && leg.type === 'PAYOUT_CRYPTO' ? { txHash: pool.txHash, feeTxHash: pool.feeTxHash } : { txHash: pool.txHash }
-  return {}
+  const chain = chainOfLeg(leg)
+  if (chain === null) return {}
+  const txHash = pool.txHash[chain] ?? null
+  return options.chargesFee && leg.type === 'PAYOUT_CRYPTO' ? { txHash, feeTxHash: pool.feeTxHash[chain] ?? null } : { txHash }
 }
 
 /** The chain a leg's hash is on (for drawing it in the right format), or null for a fiat leg. */

@@ -1,0 +1,67 @@
+// POST /v1/transfers: creates a transfer of any flow (route.ts derives it), as a DRAFT (confirm
+// false) or submitted. A transfer paid from a balance is funded at once: its balance is checked
+// first (422 insufficient_funds, nothing written), then held for it (balanceFunding.ts).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { availableIn } from '../../domain/balance-account/funds.js'
+import { invalid } from '../../domain/errors.js'
+import { newId } from '../../domain/shared/ids.js'
+import { toTransferResource, transferResourceSchema } from '../../domain/transfer/resource.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { writeHeaders } from '../../http/headers.js'
+import { principalOf } from '../../http/principal.js'
+import { createTransferBody } from './createTransferBody.js'
+import type { TransferRouteDeps } from './deps.js'
+import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
+import { type NewTransfer, newTransfer } from './newTransfer.js'
+import { openedTransfer, transferCommands } from './transferCommands.js'
+import { loadOrgAccount } from './transferFacts.js'
+
+export const TRANSFER_TAGS = ['Transfers']
+
+async function assertBalanceCovers(deps: TransferRouteDeps, organizationId: string, planned: NewTransfer): Promise<void> {
+  if (planned.funding !== 'BALANCE' || planned.status !== 'PENDING' || planned.sandboxTrigger === 'FAIL_BEFORE_FUNDING') return
+  const account = await loadOrgAccount(deps.store, organizationId, planned.source.accountId!)
+  const { currency, amountMinor } = planned.sourceAmount
+  const available = account.funds ? availableIn(account.funds, currency) : 0n
+  if (available < BigInt(amountMinor))
+    throw invalid('insufficient_funds', `Account ${account.account.accountId} has ${available} ${currency} minor units available, ${amountMinor} needed`, [
+      { field: 'sourceAmount', message: `at most ${available} ${currency} minor units are available`, value: amountMinor },
+    ])
+}
+
+export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
+  const transfers = deps.commands.bind(transferCommands)
+  app.post(
+    '/transfers',
+    {
+      schema: {
+        tags: TRANSFER_TAGS,
+        summary: 'Create a transfer',
+        description:
+          'Moves money from a source (a balance account, a fiat rail or a chain) to a destination (a balance account, an external bank ' +
+          'account or wallet, or an address on a chain). The flow is derived from the two sides; an impossible route is 422 ' +
+          'route_not_supported naming each reason. Give the amount on exactly one side (sourceAmount or destinationAmount, minor ' +
+          'units); the developer fee (developerFeeFixed + developerFeePercent × source, half up) is withheld from the source amount ' +
+          '(422 developer_fee_exceeds_amount when it would take it all). The sender must be APPROVED (422 customer_not_approved) and ' +
+          'have requested the capability of each rail (422 customer_capability_missing). confirm false keeps a DRAFT; otherwise a ' +
+          'balance-funded transfer is held on its balance at once (422 insufficient_funds, nothing written) and moves to PROCESSING, ' +
+          'and a deposit-funded one waits in PENDING with fundingNeeded and depositInstructions. Idempotency-Key makes a retry safe.',
+        headers: writeHeaders,
+        body: createTransferBody,
+        response: { 201: transferResourceSchema, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = principalOf(request)
+      const transferId = newId('tfr')
+      const now = new Date()
+      const planned = await newTransfer(request, deps, organizationId, transferId, request.body, now)
+      await assertBalanceCovers(deps, organizationId, planned)
+      const created = openedTransfer(
+        await transfers.handleToState(request, { type: 'CreateTransfer', organizationId, transferId, now: now.toISOString(), transfer: planned }),
+      )
+      const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
+      return reply.code(201).send(toTransferResource(state))
+    },
+  )
+}

@@ -1,0 +1,45 @@
+// Runs a submitted balance-funded transfer's funding from a route (create, submit): the hold and
+// FundTransfer of balanceFunding.ts, then the wait for the read models, and the answer. A hold its
+// balance cannot cover fails the transfer (before funds were received) and answers 422
+// insufficient_funds naming the transfer; the create route checks the balance first, so this is
+// only the outcome of a race with another payout.
+import type { FastifyRequest } from 'fastify'
+import { DomainError } from '../../domain/errors.js'
+import type { OpenTransferState } from '../../domain/transfer/decider.js'
+import type { CommandRuntime } from '../runtime/commandRuntime.js'
+import { originFrom } from '../runtime/requestOrigin.js'
+import { failUnfunded, fundFromBalance } from './balanceFunding.js'
+import { loadTransfer } from './transferFacts.js'
+
+/** True when the transfer waits for its own balance account's hold (not a sandbox failure trigger). */
+export const awaitsSourceHold = (s: OpenTransferState): boolean =>
+  s.status === 'PENDING' && s.created.funding === 'BALANCE' && s.funding === null && s.created.sandboxTrigger !== 'FAIL_BEFORE_FUNDING'
+
+export async function fundSubmittedTransfer(runtime: CommandRuntime, request: FastifyRequest, s: OpenTransferState): Promise<OpenTransferState> {
+  const origin = originFrom(request)
+  const { organizationId, transferId } = s.created
+  const result = await fundFromBalance(
+    runtime,
+    {
+      organizationId,
+      transferId,
+      accountId: s.created.source.accountId!,
+      currency: s.created.sourceAmount.currency,
+      amountMinor: BigInt(s.created.sourceAmount.amountMinor),
+      fundingCustomerId: s.created.customerId,
+      note: null,
+    },
+    origin,
+  )
+  if (result.outcome === 'insufficient') {
+    const failed = await failUnfunded(runtime, organizationId, transferId, result.error.message, origin)
+    await runtime.readYourWrites(failed.position, failed.events.map((e) => e.type))
+    if (failed.events.length > 0)
+      throw new DomainError('validation', 'insufficient_funds', `${result.error.message}; transfer ${transferId} failed`, [
+        ...result.error.details,
+        { field: 'transferId', message: 'the transfer failed before funds were received', value: transferId },
+      ])
+  }
+  if (result.outcome === 'funded') await runtime.readYourWrites(result.position, ['TransferFunded'])
+  return loadTransfer(runtime.store, organizationId, transferId)
+}

@@ -1,0 +1,151 @@
+// A transfer's caller operations after create: submit a DRAFT, cancel one not yet funded, fund one
+// awaiting its deposit from a customer's balance (the spec's fund-from-balance). Each answers the
+// transfer; each refusal of the status table is 409 naming both states.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { DomainError, conflict, invalid } from '../../domain/errors.js'
+import { toTransferResource, transferResourceSchema } from '../../domain/transfer/resource.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { writeHeaders } from '../../http/headers.js'
+import { idParam } from '../../http/idParam.js'
+import { principalOf } from '../../http/principal.js'
+import { originFrom } from '../runtime/requestOrigin.js'
+import { scopedCustomerId } from '../customers/scope.js'
+import { fundFromBalance } from './balanceFunding.js'
+import { TRANSFER_TAGS } from './createTransferRoutes.js'
+import type { TransferRouteDeps } from './deps.js'
+import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
+import { openedTransfer, transferCommands } from './transferCommands.js'
+import { loadOrgAccount, loadSender, loadTransfer } from './transferFacts.js'
+
+export const transferParams = idParam('id', 'tfr_', 'Transfer')
+
+export const TRANSFER_LIFECYCLE_LIMITS = { noteMaxLength: 500, reasonMaxLength: 500 } as const
+
+const cancelBody = z.object({ reason: z.string().max(TRANSFER_LIFECYCLE_LIMITS.reasonMaxLength).optional() }).strict().optional()
+
+const fundBody = z
+  .object({
+    fundingCustomerId: z.string().min(1).max(64).describe('The customer whose balance pays: any customer of the organization'),
+    note: z.string().max(TRANSFER_LIFECYCLE_LIMITS.noteMaxLength).optional(),
+    accountId: z
+      .string()
+      .max(64)
+      .optional()
+      .describe("Which of that customer's balance accounts pays; omitted: the first of its ACTIVE balance accounts in the currency that covers it"),
+  })
+  .strict()
+
+export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
+  const transfers = deps.commands.bind(transferCommands)
+  const base = (request: { params: { id: string } }, organizationId: string) => ({
+    organizationId,
+    transferId: request.params.id,
+    now: new Date().toISOString(),
+  })
+
+  app.post(
+    '/transfers/:id/submit',
+    {
+      schema: {
+        tags: TRANSFER_TAGS,
+        summary: 'Submit a draft transfer',
+        description:
+          'DRAFT to PENDING; a balance-funded transfer is then held on its balance (422 insufficient_funds fails it). 409 ' +
+          'transfer_held_by_platform for a transfer the platform created and holds in review; 409 transfer_invalid_transition from ' +
+          'any other status than DRAFT (a second submit of a submitted transfer answers it unchanged).',
+        headers: writeHeaders,
+        params: transferParams,
+        response: { 200: transferResourceSchema, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      const state = openedTransfer(
+        await transfers.handleToState(request, { type: 'SubmitTransfer', ...base(request, organizationId), onBehalfOf: request.onBehalfOf }),
+      )
+      return toTransferResource(awaitsSourceHold(state) ? await fundSubmittedTransfer(deps.commands, request, state) : state)
+    },
+  )
+
+  app.post(
+    '/transfers/:id/cancel',
+    {
+      schema: {
+        tags: TRANSFER_TAGS,
+        summary: 'Cancel a transfer',
+        description:
+          'Cancels a transfer that has not received funds (DRAFT, PENDING_AUTHORIZATION, PENDING): it becomes CANCELLED and ' +
+          'transfer.cancelled fires. 409 transfer_invalid_transition once funds were received or it is final.',
+        headers: writeHeaders,
+        params: transferParams,
+        body: cancelBody,
+        response: { 200: transferResourceSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      return transfers.handle(request, {
+        type: 'CancelTransfer',
+        ...base(request, organizationId),
+        onBehalfOf: request.onBehalfOf,
+        reason: request.body?.reason ?? null,
+      })
+    },
+  )
+
+  app.patch(
+    '/transfers/:id/fund-from-balance',
+    {
+      schema: {
+        tags: TRANSFER_TAGS,
+        summary: 'Fund a transfer awaiting its deposit from a balance',
+        description:
+          "Pays a PENDING transfer that waits for its deposit (fundingNeeded true) from a balance account of fundingCustomerId (any " +
+          'customer of the organization) holding the source currency: a hold is placed, settled when the payout completes and ' +
+          'released if the transfer fails or is cancelled. 422 insufficient_funds (nothing changes), 422 no_balance_account, 409 ' +
+          'transfer_not_awaiting_funds or transfer_already_funded.',
+        headers: writeHeaders,
+        params: transferParams,
+        body: fundBody,
+        response: { 200: transferResourceSchema, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      const transfer = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      if (transfer.funding) throw conflict('transfer_already_funded', `Transfer ${request.params.id} is already funded`)
+      if (transfer.created.funding !== 'DEPOSIT' || transfer.status !== 'PENDING')
+        throw new DomainError('conflict', 'transfer_not_awaiting_funds', `Transfer ${request.params.id} is ${transfer.status}; it does not await a deposit`)
+      const customerId = scopedCustomerId(request, request.body.fundingCustomerId)!
+      await loadSender(deps.store, organizationId, customerId)
+      const { currency, amountMinor } = transfer.created.sourceAmount
+      const candidates = request.body.accountId !== undefined ? [request.body.accountId] : await deps.transferFunding.balanceSources(organizationId, customerId, currency)
+      if (candidates.length === 0)
+        throw invalid('no_balance_account', `Customer ${customerId} has no ACTIVE balance account holding ${currency}`, [
+          { field: 'fundingCustomerId', message: `must hold a balance account in ${currency}`, value: customerId },
+        ])
+      let lastRefusal: DomainError | undefined
+      for (const accountId of candidates) {
+        const account = await loadOrgAccount(deps.store, organizationId, accountId)
+        if (account.account.customerId !== customerId || !account.account.balanceSourceEligible)
+          throw invalid('account_not_balance_source', `Account ${accountId} is not a balance account of ${customerId}`, [
+            { field: 'accountId', message: 'must be a balance account of fundingCustomerId', value: accountId },
+          ])
+        const result = await fundFromBalance(
+          deps.commands,
+          { organizationId, transferId: transfer.created.transferId, accountId, currency, amountMinor: BigInt(amountMinor), fundingCustomerId: customerId, note: request.body.note ?? null },
+          originFrom(request),
+        )
+        if (result.outcome === 'funded') {
+          await deps.commands.readYourWrites(result.position, ['TransferFunded'])
+          return toTransferResource(await loadTransfer(deps.store, organizationId, request.params.id))
+        }
+        if (result.outcome === 'refused') throw result.error
+        lastRefusal = result.error
+      }
+      throw lastRefusal!
+    },
+  )
+}
+
