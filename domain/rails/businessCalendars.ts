@@ -23,12 +23,25 @@ export const BUSINESS_CALENDAR_LIMITS = {
 
 /**
  * The Federal Reserve's 11 holidays (federalreserve.gov, "Holidays Observed by the Federal Reserve
- * System"). date-holidays' US list has the same 11 as type `public`, named in English; its
- * observed-day substitutes are kept only when they fall on a Monday (a Sunday holiday), because
- * the Fed stays open on the Friday before a Saturday holiday.
+ * System"). date-holidays' US list has the same 11 as type `public`, named in English (Labor Day
+ * is spelled both ways across its languages). Its substitute days are not used: the Fed closes the
+ * Monday after a Sunday holiday (Veterans Day included) but stays open the Friday before a Saturday one.
  */
-const FED_HOLIDAY_NAMES =
-  /^(New Year's Day|Martin Luther King Jr\. Day|Washington's Birthday|Memorial Day|Juneteenth|Independence Day|Labou?r Day|Columbus Day|Veterans Day|Thanksgiving Day|Christmas Day)\b/
+const FED_HOLIDAYS = [
+  "New Year's Day",
+  'Martin Luther King Jr. Day',
+  "Washington's Birthday",
+  'Memorial Day',
+  'Juneteenth',
+  'Independence Day',
+  'Labor Day',
+  'Labour Day',
+  'Columbus Day',
+  'Veterans Day',
+  'Thanksgiving Day',
+  'Christmas Day',
+] as const
+const isFedHoliday = (name: string): boolean => (FED_HOLIDAYS as readonly string[]).includes(name)
 
 /** TARGET2 (T2) closing days, fixed by the ECB: New Year, Good Friday, Easter Monday, 1 May, 25 and 26 December. */
 const TARGET2_RULES = ['01-01', 'easter -2', 'easter 1', '05-01', '12-25', '12-26'] as const
@@ -51,12 +64,20 @@ function countryHolidays(country: string, state: string | undefined, types: read
   }
 }
 
+/** The Fed's holidays by name, plus the Monday after each that falls on a Sunday (date-holidays has no such substitute for Veterans Day). */
 function federalReserveHolidays(): HolidayList {
   const us = countryHolidays('US', undefined, ['public'])
-  return (year) =>
-    us(year).filter(
-      (holiday) => FED_HOLIDAY_NAMES.test(holiday.name) && (!holiday.substitute || weekdayOfIsoDate(isoDateOf(holiday)) === 1),
-    )
+  return (year) => {
+    const holidays = us(year).filter((holiday) => !holiday.substitute && isFedHoliday(holiday.name))
+    const mondays = holidays
+      .filter((holiday) => weekdayOfIsoDate(isoDateOf(holiday)) === 7)
+      .map((holiday) => {
+        const monday = new Date(`${isoDateOf(holiday)}T12:00:00Z`)
+        monday.setUTCDate(monday.getUTCDate() + 1)
+        return { ...holiday, date: `${monday.toISOString().slice(0, 10)} 00:00:00`, substitute: true }
+      })
+    return [...holidays, ...mondays]
+  }
 }
 
 function target2Holidays(): HolidayList {

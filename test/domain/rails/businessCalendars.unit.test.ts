@@ -24,7 +24,25 @@ t.test('the Federal Reserve observes exactly its 11 holidays, Sunday ones on Mon
   t.ok(isBusinessDay('FEDERAL_RESERVE', '2027-12-24'), 'Fri 24 Dec 2027 is open (Christmas is a Saturday)')
   t.ok(isBusinessDay('FEDERAL_RESERVE', '2027-12-31'), 'Fri 31 Dec 2027 is open (New Year 2028 is a Saturday)')
   t.notOk(isBusinessDay('FEDERAL_RESERVE', '2027-07-05'), 'Mon 5 Jul 2027 is closed (Independence Day is a Sunday)')
+  t.notOk(
+    isBusinessDay('FEDERAL_RESERVE', '2029-11-12'),
+    'Mon 12 Nov 2029 is closed (Veterans Day is a Sunday; date-holidays has no substitute)',
+  )
+  t.notOk(isBusinessDay('FEDERAL_RESERVE', '2040-01-02'), 'Mon 2 Jan 2040 is closed (New Year is a Sunday)')
   t.ok(isBusinessDay('FEDERAL_RESERVE', '2027-06-18'), 'Fri 18 Jun 2027 is open (Juneteenth is a Saturday)')
+})
+
+t.test('every year from 2025 to 2040 has the 11 Fed holidays, plus a Monday for each on a Sunday', async (t) => {
+  for (let year = 2025; year <= 2040; year++) {
+    const days = [...holidaysOf('FEDERAL_RESERVE', year)]
+    const sundays = days.filter((day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 0).length
+    const fridays = days.filter((day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 5 && day.slice(5) !== '06-19')
+    t.equal(days.length, 11 + sundays, `${year}: ${days.length} days`)
+    t.ok(
+      fridays.every((day) => ['01-01', '07-04', '11-11', '12-25'].includes(day.slice(5))),
+      `${year}: no Friday stands in for a Saturday`,
+    )
+  }
 })
 
 t.test('no observances leak into the Fed calendar', async (t) => {
