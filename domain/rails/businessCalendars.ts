@@ -64,7 +64,7 @@ function countryHolidays(country: string, state: string | undefined, types: read
   }
 }
 
-/** The Fed's holidays by name, plus the Monday after each that falls on a Sunday (date-holidays has no such substitute for Veterans Day). */
+/** The Fed's holidays by name, plus the Monday after each on a Sunday (date-holidays gives Veterans Day none). */
 function federalReserveHolidays(): HolidayList {
   const us = countryHolidays('US', undefined, ['public'])
   return (year) => {
