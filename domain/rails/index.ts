@@ -45,6 +45,8 @@ export {
   isUetr,
   omad,
   omadSchema,
+  type RailTrackingIds,
+  railTrackingIds,
   txHash,
   uetr,
   uetrSchema,

@@ -1,12 +1,14 @@
 // The tracking ids a sandbox leg carries, generated in their real formats, and the checks that a
 // string has that format. Randomness comes from the secure pool; dates from the caller (a test
-// clock), rendered in the zone the id's system dates by (Fedwire: New York).
+// clock). Fedwire dates a message by its cycle: the Fed business day whose 18:00 ET cut-off is the
+// next one, so a wire sent Friday evening carries Monday's cycle date.
 import bs58 from 'bs58'
 import { DateTime } from 'luxon'
 import { z } from 'zod'
 import { secureRandomBytes } from '../secureRandom.js'
 import type { Chain } from '../shared/chain/chains.js'
-import { CHAIN_TX_HASHES } from './railCatalog.js'
+import { CHAIN_TX_HASHES, RAIL_CATALOG, type SandboxRail, type TrackingIdKind } from './railCatalog.js'
+import { railSchedule } from './schedule.js'
 
 export const TRACKING_ID_DEFAULTS = {
   /** The sandbox's Fedwire input source (IMAD): 4 letters and 4 letters or digits, as a Fedwire LTERM. */
@@ -46,6 +48,13 @@ function fedwireDate(date: Date): DateTime {
   return local
 }
 
+/** The Fedwire cycle date (CCYYMMDD) of a message sent at `date`: the business day of the next cut-off. */
+function fedwireCycleDate(date: Date): string {
+  fedwireDate(date)
+  const { nextCutoffAt } = railSchedule('FEDWIRE', date)
+  return DateTime.fromISO(nextCutoffAt ?? '', { zone: TRACKING_ID_DEFAULTS.fedwireTimeZone }).toFormat('yyyyLLdd')
+}
+
 function fedwireParty(id: string, role: string): string {
   if (!FEDWIRE_ID.test(id)) throw new RangeError(`a Fedwire ${role} is 4 letters then 4 letters or digits, not ${id}`)
   return id
@@ -60,19 +69,20 @@ export function uetr(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
-/** A Fedwire IMAD (22 characters): input cycle date CCYYMMDD (New York), input source (8), input sequence (6 digits). */
+/** A Fedwire IMAD (22 characters): input cycle date CCYYMMDD, input source (8), input sequence (6 digits). */
 export function imad(date: Date, source: string = TRACKING_ID_DEFAULTS.imadSource): string {
-  return `${fedwireDate(date).toFormat('yyyyLLdd')}${fedwireParty(source, 'input source')}${randomDigits(6)}`
+  return `${fedwireCycleDate(date)}${fedwireParty(source, 'input source')}${randomDigits(6)}`
 }
 
 /**
  * A Fedwire OMAD (34 characters): output cycle date CCYYMMDD, output destination (8), output
- * sequence (6 digits), output date MMDD, output time HHMM (New York), output FRB id (4).
+ * sequence (6 digits), output date MMDD and time HHMM (New York, the instant `date` it was sent to
+ * the receiver), output FRB id (4).
  */
 export function omad(date: Date, destination: string = TRACKING_ID_DEFAULTS.omadDestination): string {
   const local = fedwireDate(date)
   const party = fedwireParty(destination, 'output destination')
-  return `${local.toFormat('yyyyLLdd')}${party}${randomDigits(6)}${local.toFormat('LLddHHmm')}${TRACKING_ID_DEFAULTS.omadFrbId}`
+  return `${fedwireCycleDate(date)}${party}${randomDigits(6)}${local.toFormat('LLddHHmm')}${TRACKING_ID_DEFAULTS.omadFrbId}`
 }
 
 /** A Nacha trace number (15 digits): the ODFI's routing number without its check digit (8), then a 7-digit sequence. */
@@ -91,6 +101,20 @@ export function txHash(chain: Chain): string {
     case 'BASE58_SIGNATURE':
       return bs58.encode(secureRandomBytes(64))
   }
+}
+
+export type RailTrackingIds = Partial<Record<Exclude<TrackingIdKind, 'txHash'>, string>>
+
+/** Fresh ids of every kind `rail` carries (RAIL_CATALOG's trackingIds), dated `date`: what a leg on it is stamped with. */
+export function railTrackingIds(rail: SandboxRail, date: Date, options: { achRoutingNumber?: string } = {}): RailTrackingIds {
+  const ids: RailTrackingIds = {}
+  for (const kind of RAIL_CATALOG[rail].trackingIds) {
+    if (kind === 'uetr') ids.uetr = uetr()
+    else if (kind === 'imad') ids.imad = imad(date)
+    else if (kind === 'omad') ids.omad = omad(date)
+    else if (kind === 'achTraceNumber') ids.achTraceNumber = achTraceNumber(options.achRoutingNumber)
+  }
+  return ids
 }
 
 const isCalendarDate = (yyyymmdd: string): boolean => DateTime.fromFormat(yyyymmdd, 'yyyyLLdd', { zone: 'UTC' }).isValid

@@ -16,6 +16,7 @@ import {
   isUetr,
   omad,
   omadSchema,
+  railTrackingIds,
   txHash,
   uetr,
   uetrSchema,
@@ -37,11 +38,14 @@ t.test('UETR: a lowercase RFC 4122 version 4 UUID, random', async (t) => {
   t.notOk(isUetr('eb6305c9-1f7f-49de-7ed0-16487c27b42d'), 'the wrong variant is refused')
 })
 
-t.test('IMAD: New York cycle date + input source + 6-digit sequence, 22 characters', async (t) => {
-  // 24 Nov 2026 03:00 UTC is still the 23rd in New York.
-  const id = imad(new Date('2026-11-24T03:00:00Z'))
+t.test('IMAD: Fedwire cycle date + input source + 6-digit sequence, 22 characters', async (t) => {
+  // Tue 24 Nov 2026 10:00 EST: today's cycle.
+  const id = imad(new Date('2026-11-24T15:00:00Z'))
   t.equal(id.length, 22)
-  t.equal(id.slice(0, 8), '20261123', 'the date in New York')
+  t.equal(id.slice(0, 8), '20261124', 'the cycle date')
+  t.equal(imad(new Date('2026-11-24T03:00:00Z')).slice(0, 8), '20261124', 'Mon 23 Nov 22:00 EST is in Tuesday’s cycle')
+  t.equal(imad(new Date('2026-11-25T23:30:00Z')).slice(0, 8), '20261127', 'Wed 25 Nov 18:30 EST: Thanksgiving, so Friday’s cycle')
+  t.equal(imad(new Date('2026-11-21T15:00:00Z')).slice(0, 8), '20261123', 'a Saturday: Monday’s cycle')
   t.equal(id.slice(8, 16), TRACKING_ID_DEFAULTS.imadSource)
   t.match(id.slice(16), /^\d{6}$/)
   t.ok(isImad(id) && imadSchema.safeParse(id).success)
@@ -59,6 +63,7 @@ t.test('OMAD: cycle date + destination + sequence + MMDD + HHMM (New York) + FRB
   t.equal(id.slice(0, 16), `20260701${TRACKING_ID_DEFAULTS.omadDestination}`)
   t.match(id.slice(16, 22), /^\d{6}$/)
   t.equal(id.slice(22, 30), '07010905', 'output date and time in EDT')
+  t.equal(omad(new Date('2026-07-03T13:05:00Z')).slice(0, 8), '20260703', 'Fri 3 Jul 2026 is open: Independence Day is a Saturday')
   t.equal(id.slice(30), TRACKING_ID_DEFAULTS.omadFrbId)
   t.ok(isOmad(id) && omadSchema.safeParse(id).success)
   t.notOk(isOmad(`${id.slice(0, 26)}2460${id.slice(30)}`), 'hour 24 is refused')
@@ -75,6 +80,17 @@ t.test('ACH trace number: the ODFI routing number without its check digit, then 
   t.notOk(isAchTraceNumber('12345678901234'), '14 digits is refused')
   const digits = repeat(() => achTraceNumber()).map((id) => id.slice(8))
   t.ok(new Set(digits).size > SAMPLES * 0.95, 'the sequence is random')
+})
+
+t.test('a rail’s ids: each kind it carries, fresh and valid', async (t) => {
+  const now = new Date('2026-11-24T15:00:00Z')
+  const wire = railTrackingIds('WIRE', now)
+  t.same(Object.keys(wire).sort(), ['imad', 'omad'])
+  t.ok(isImad(wire.imad ?? '') && isOmad(wire.omad ?? ''))
+  t.same(Object.keys(railTrackingIds('SWIFT', now)), ['uetr'])
+  t.equal(railTrackingIds('ACH', now, { achRoutingNumber: '021000021' }).achTraceNumber?.slice(0, 8), '02100002')
+  t.same(railTrackingIds('RTP', now), {}, 'RTP carries none of the spec’s ids')
+  t.not(railTrackingIds('SEPA', now).uetr, railTrackingIds('SEPA', now).uetr, 'fresh each time')
 })
 
 t.test('tx hashes fit their chain', async (t) => {
