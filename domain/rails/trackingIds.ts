@@ -50,7 +50,6 @@ function fedwireDate(date: Date): DateTime {
 
 /** The Fedwire cycle date (CCYYMMDD) of a message sent at `date`: the business day of the next cut-off. */
 function fedwireCycleDate(date: Date): string {
-  fedwireDate(date)
   const { nextCutoffAt } = railSchedule('FEDWIRE', date)
   return DateTime.fromISO(nextCutoffAt ?? '', { zone: TRACKING_ID_DEFAULTS.fedwireTimeZone }).toFormat('yyyyLLdd')
 }
