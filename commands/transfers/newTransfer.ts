@@ -5,7 +5,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { OpenAccountState } from '../../domain/account/decider.js'
 import { invalid } from '../../domain/errors.js'
-import { railSchedule, sandboxTrigger, swiftRouting } from '../../domain/rails/index.js'
+import { sandboxTrigger, swiftRouting } from '../../domain/rails/index.js'
+import { scheduleOf } from '../../domain/transfer/schedule.js'
 import { destinationAccountSide, externalSourceSide, sourceBalanceSide } from '../../domain/transfer/accountSides.js'
 import { assertMaySend } from '../../domain/transfer/capabilities.js'
 import { depositInstructionsFor } from '../../domain/transfer/depositInstructions.js'
@@ -31,6 +32,13 @@ function destinationDetails(account: OpenAccountState | undefined) {
   const d = account?.account.details
   if (d?.kind === 'EXTERNAL_BANK') return { accountName: d.accountOwnerName, bankName: d.bankName, bankCountryCode: d.bankCountry, bic: d.bic }
   return { accountName: null, bankName: null, bankCountryCode: null, bic: null }
+}
+
+/** metadata.swiftRouting of a SWIFT payout: the sandbox's BIC to the beneficiary bank's. */
+function routingOf(receiverBic: string | null, now: Date) {
+  const routing = swiftRouting({ senderBic: SANDBOX_SENDER_BIC, receiverBic: receiverBic ?? SANDBOX_SENDER_BIC, now })
+  if (!routing.ok) throw routing.error
+  return routing.value
 }
 
 function amountOf(body: CreateTransferBody) {
@@ -122,7 +130,7 @@ export async function newTransfer(
   const sourceAmount = { currency: source.currency, amountMinor: priced.sourceMinor.toString() }
   const destinationCustomerId = destination.account?.account.customerId ?? null
   const rail = paymentRailOf(destination.side)
-  const schedule = railSchedule(rail, now)
+  const schedule = scheduleOf(destination.side, now)
   const details = destinationDetails(destination.account)
   const depositAddress = source.kind === 'CHAIN' ? sandboxWalletAddress(addressTypeOf(source.chain), secureRandomBytes(32)) : null
   const display = formatDecimal(priced.sourceMinor, requireExponent(source.currency))
@@ -182,7 +190,7 @@ export async function newTransfer(
     agentId: null,
     parentTransferId: null,
     schedule,
-    swiftRouting: rail === 'SWIFT' ? swiftRouting({ senderBic: SANDBOX_SENDER_BIC, receiverBic: details.bic ?? 'DEUTDEFFXXX', now }) : null,
+    swiftRouting: rail === 'SWIFT' ? routingOf(details.bic, now) : null,
     sandboxTrigger: environment === 'sandbox' ? sandboxTrigger(display) : null,
   }
 }

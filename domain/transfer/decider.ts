@@ -9,7 +9,7 @@ import type { Originator, TransferCreatedData, TransferEvent, Tracking } from '.
 import { type TrackingPool, legTracking } from './legTracking.js'
 import type { Funding, LegState, OpenTransferState, TransferState } from './state.js'
 import { type TransferStatus, assertMove } from './statuses.js'
-import { SWIFT_UNTRACKED_REMARK } from '../rails/index.js'
+import { SWIFT_UNTRACKED_SYSTEM_REMARK } from '../rails/index.js'
 
 export type { OpenTransferState, TransferState } from './state.js'
 
@@ -231,7 +231,7 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
     case 'AssumeSwiftSettlement': {
       const leg = s.legs[command.legIndex]
       if (s.status !== 'PROCESSING' || s.currentLegIndex !== command.legIndex || leg?.status !== 'IN_PROGRESS') return []
-      return completeLeg(s, base, command.legIndex, {}, SWIFT_UNTRACKED_REMARK)
+      return completeLeg(s, base, command.legIndex, {}, SWIFT_UNTRACKED_SYSTEM_REMARK)
     }
     case 'ReverseTransfer':
       if (s.status === 'REVERSED') return []

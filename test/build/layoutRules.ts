@@ -17,7 +17,8 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
 
 /**
  * Packages domain code may import: validation, reference data, node:crypto (hashing and randomness,
- * no I/O), and the pure encoders and checksums of bank and wallet details.
+ * no I/O), the pure encoders and checksums of bank and wallet details, and the time-zone and holiday
+ * rules of the rails' calendars (luxon, date-holidays: computation over bundled data).
  */
 export const DOMAIN_PACKAGES: readonly string[] = [
   'zod',
@@ -29,6 +30,8 @@ export const DOMAIN_PACKAGES: readonly string[] = [
   'bs58check',
   'bitcoinjs-lib',
   '@bitcoinerlab/secp256k1',
+  'luxon',
+  'date-holidays',
 ]
 
 const topFolder = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '')
