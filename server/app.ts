@@ -12,6 +12,7 @@ import { noStreamLock } from '../commands/runtime/streamLock.js'
 import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
+import { transferFundingReads } from '../read-api/accounts/balanceSources.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
 import { AREA_PLUGINS, type AreaDeps } from './areas.js'
@@ -121,6 +122,7 @@ export async function buildApp(
     counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
     clock: options.clock ?? (() => new Date()),
     liquidityFacility: liquidityFacilityReads(db),
+    transferFunding: transferFundingReads(db),
   }
   await app.register(
     async (v1) => {

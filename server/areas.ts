@@ -25,6 +25,10 @@ import { type LiquidityFacilityRouteDeps, liquidityFacilityWriteRoutes } from '.
 import { liquidityFacilityReadRoutes } from '../read-api/liquidity-facility/routes.js'
 import { type WebhookEndpointRouteDeps, webhookEndpointWriteRoutes } from '../commands/webhook-endpoints/routes.js'
 import type { Environment } from '../domain/shared/environment.js'
+import { createTransferRoutes } from '../commands/transfers/createTransferRoutes.js'
+import type { TransferRouteDeps } from '../commands/transfers/deps.js'
+import { transferLifecycleRoutes } from '../commands/transfers/transferLifecycleRoutes.js'
+import { sandboxTransferSimulationRoutes } from '../commands/sandbox/transferSimulationRoutes.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
@@ -53,6 +57,7 @@ export type AreaDeps = {
   /** What time commands that depend on it (credit line fees) decide at; tests step it. */
   clock: () => Date
   liquidityFacility: LiquidityFacilityRouteDeps['liquidityFacility']
+  transferFunding: TransferRouteDeps['transferFunding']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
@@ -92,4 +97,8 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   liquidityFacilityWriteRoutes,
   liquidityFacilityReadRoutes,
   sandboxCreditLineRoutes,
+  // transfers
+  createTransferRoutes,
+  transferLifecycleRoutes,
+  sandboxTransferSimulationRoutes,
 ]

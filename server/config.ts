@@ -1,5 +1,6 @@
 // Process configuration from environment variables, parsed by one zod schema.
 import { z } from 'zod'
+import { sandboxDelayOverridesSchema } from '../domain/rails/index.js'
 import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
 import { environmentSchema } from '../domain/shared/environment.js'
 
@@ -8,10 +9,20 @@ const retrySchedule = z
   .regex(/^\d+(,\d+)*$/, 'comma-separated milliseconds')
   .transform((s) => s.split(',').map(Number))
 
+/** `RAIL=ms,RAIL=ms` (ACH=500,ETHEREUM=2000): the sandbox rails engine's wait per step, by rail or chain. */
+const railDelays = z
+  .string()
+  .max(2_000)
+  .regex(/^([A-Z_]+=\d+)(,[A-Z_]+=\d+)*$/, 'comma-separated RAIL=milliseconds')
+  .transform((s) => Object.fromEntries(s.split(',').map((pair) => [pair.split('=')[0]!, { stepMs: Number(pair.split('=')[1]) }])))
+  .pipe(sandboxDelayOverridesSchema)
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   APP_ENV: environmentSchema.default('sandbox'),
+  /** Overrides of the sandbox rails engine's per-step delays (domain/rails/sandboxDelays.ts defaults: 1-3 s). */
+  SANDBOX_RAIL_DELAYS_MS: railDelays.default({}),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   EVENTSTORE_URL: z.string().optional(),

@@ -157,7 +157,12 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     db: schedulerDb,
     workflows: allWorkflows,
     protection,
-    consumers: timerConsumers({ customerDataRetentionDays: config.CUSTOMER_DATA_RETENTION_DAYS, environment: config.APP_ENV }),
+    consumers: timerConsumers({
+      customerDataRetentionDays: config.CUSTOMER_DATA_RETENTION_DAYS,
+      environment: config.APP_ENV,
+      store,
+      railDelays: config.SANDBOX_RAIL_DELAYS_MS,
+    }),
     log,
     backoff: options.consumerBackoff,
   })

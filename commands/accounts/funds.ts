@@ -30,7 +30,11 @@ export function placeHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target & A
 }
 
 /** The payout left: the held funds go to clearing (less `feeMinor`, which goes to the fees account). */
-export function settleHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target & { holdId: string; feeMinor?: bigint }, origin: CommandOrigin) {
+export function settleHold(
+  runtime: Pick<CommandRuntime, 'handle'>,
+  c: Target & { holdId: string; feeMinor?: bigint },
+  origin: CommandOrigin,
+) {
   return run(runtime, { type: 'SettleHold', ...c, now: new Date().toISOString() }, origin)
 }
 

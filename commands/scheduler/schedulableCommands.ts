@@ -8,6 +8,8 @@ import { customerDecider } from '../../domain/customer/decider.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { environmentSchema } from '../../domain/shared/environment.js'
+import { type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
+import { freshTrackingPool } from '../transfers/trackingPool.js'
 import type { EventStore } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import { handleCommand } from '../runtime/handleCommand.js'
@@ -58,7 +60,27 @@ const accountTimerCommand = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ReviewExternalWallet'), organizationId: id, accountId: id, environment: environmentSchema }),
 ])
 
+const transferTimerCommand = z.discriminatedUnion('type', [
+  /** The rails engine's next step, if the transfer has not changed since `after`. */
+  z.strictObject({ type: z.literal('AdvanceTransfer'), organizationId: id, transferId: id, after: z.string().max(40) }),
+  /** An untracked SWIFT payout, 24 hours on: completed as an assumed settlement. */
+  z.strictObject({
+    type: z.literal('AssumeSwiftSettlement'),
+    organizationId: id,
+    transferId: id,
+    legIndex: z.number().int().min(0).max(10),
+  }),
+])
+
+function transferAtFiring(stored: z.infer<typeof transferTimerCommand>, now: Date): TransferCommand {
+  const base = { organizationId: stored.organizationId, transferId: stored.transferId, now: now.toISOString() }
+  return stored.type === 'AdvanceTransfer'
+    ? { ...base, type: 'AdvanceTransfer', mode: { by: 'timer', after: stored.after }, pool: freshTrackingPool(now) }
+    : { ...base, type: 'AssumeSwiftSettlement', legIndex: stored.legIndex }
+}
+
 export const schedulableAggregates = {
+  transfer: schedulable(transferDecider, transferTimerCommand, transferAtFiring),
   customer: schedulable(customerDecider, customerTimerCommand, (stored, now): CustomerCommand => ({ ...stored, now: now.toISOString() })),
   account: schedulable(externalWalletReviewDecider, accountTimerCommand, (stored, now): ReviewExternalWallet => ({
     ...stored,

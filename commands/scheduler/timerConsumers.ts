@@ -1,17 +1,26 @@
 // The consumers that put rows on the timer table. They run in the workflows' group of the consumer
 // runtime (server/runtime.ts), each scheduling in the same transaction as its checkpoint.
 import type { Environment } from '../../domain/shared/environment.js'
+import type { SandboxDelayOverrides } from '../../domain/rails/index.js'
+import type { EventStore } from '../../events/store/port.js'
+import { transferRailsScheduling } from '../transfers/railsScheduling.js'
 import type { Consumer } from '../../events/consumers/consumer.js'
 import { externalWalletReviewScheduling } from '../external-wallets/reviewScheduling.js'
 import { retentionErasureScheduling } from '../customers/retentionErasure.js'
 import { verificationExpiryScheduling } from '../customers/verificationExpiry.js'
 import type { SchedulerDatabase } from './schema.js'
 
-/** What the timers depend on in the configuration. */
-export type TimerSettings = { customerDataRetentionDays: number; environment: Environment }
+/** What the timers depend on in the configuration (and the store, for the transfers' state). */
+export type TimerSettings = {
+  customerDataRetentionDays: number
+  environment: Environment
+  store: EventStore
+  railDelays: SandboxDelayOverrides
+}
 
 export const timerConsumers = (settings: TimerSettings): readonly Consumer<SchedulerDatabase>[] => [
   verificationExpiryScheduling,
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),
+  transferRailsScheduling({ environment: settings.environment, store: settings.store, delays: settings.railDelays }),
 ]

@@ -25,7 +25,10 @@ export type BalanceFunding = {
   note: string | null
 }
 
-export type FundingOutcome = { outcome: 'funded'; position: Position | undefined } | { outcome: 'insufficient'; error: DomainError } | { outcome: 'refused'; error: DomainError }
+export type FundingOutcome =
+  | { outcome: 'funded'; position: Position | undefined }
+  | { outcome: 'insufficient'; error: DomainError }
+  | { outcome: 'refused'; error: DomainError }
 
 export const fundingCommandId = (transferId: string, accountId: string, step: 'hold' | 'fund' | 'release') =>
   `transfer-funding:${transferId}:${accountId}:${step}`
@@ -34,7 +37,10 @@ export const failCommandId = (transferId: string) => `transfer-funding:${transfe
 const codeOf = (error: unknown) => (error instanceof DomainError ? error.code : undefined)
 
 export async function fundFromBalance(runtime: Runtime, f: BalanceFunding, origin: CommandOrigin): Promise<FundingOutcome> {
-  const at = (step: 'hold' | 'fund' | 'release'): CommandOrigin => ({ ...origin, commandId: fundingCommandId(f.transferId, f.accountId, step) })
+  const at = (step: 'hold' | 'fund' | 'release'): CommandOrigin => ({
+    ...origin,
+    commandId: fundingCommandId(f.transferId, f.accountId, step),
+  })
   const target = { organizationId: f.organizationId, accountId: f.accountId }
   try {
     await placeHold(runtime, { ...target, holdId: f.transferId, currency: f.currency, amountMinor: f.amountMinor }, at('hold'))
@@ -72,7 +78,12 @@ export async function fundFromBalance(runtime: Runtime, f: BalanceFunding, origi
 }
 
 /** Releases the transfer's hold on an account; a hold never placed or already closed is fine. */
-export async function releaseHeld(runtime: Runtime, target: { organizationId: string; accountId: string }, transferId: string, origin: CommandOrigin) {
+export async function releaseHeld(
+  runtime: Runtime,
+  target: { organizationId: string; accountId: string },
+  transferId: string,
+  origin: CommandOrigin,
+) {
   try {
     await releaseHold(runtime, { ...target, holdId: transferId }, origin)
   } catch (error) {
@@ -86,7 +97,15 @@ export async function failUnfunded(runtime: Runtime, organizationId: string, tra
   return runtime.handle(
     transferDecider,
     streams.transfer(transferId),
-    { type: 'FailTransfer', organizationId, transferId, now: new Date().toISOString(), code: 'insufficient_funds', reason, onlyIfUnfunded: true },
+    {
+      type: 'FailTransfer',
+      organizationId,
+      transferId,
+      now: new Date().toISOString(),
+      code: 'insufficient_funds',
+      reason,
+      onlyIfUnfunded: true,
+    },
     { ...origin, commandId: failCommandId(transferId) },
   )
 }

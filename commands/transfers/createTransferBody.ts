@@ -20,7 +20,10 @@ const L = CREATE_TRANSFER_LIMITS
 const railOrChain = z
   .enum([...PAYMENT_RAILS, ...CHAINS])
   .describe('A fiat payment rail (ACH, WIRE, SWIFT, SEPA, ...), BALANCE for a balance account, or a chain (ETHEREUM, SOLANA, ...)')
-const currency = z.string().regex(/^[A-Z]{3,5}$/, 'a currency code such as USD or USDC').describe('Currency code')
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3,5}$/, 'a currency code such as USD or USDC')
+  .describe('Currency code')
 const accountRef = z.string().min(1).max(L.idMaxLength)
 const reference = z.string().max(L.referenceMaxLength)
 
@@ -66,7 +69,9 @@ export const createTransferBody = z
     sourceCustomerId: accountRef.optional().describe('The sending customer (cus_); defaults to the source balance account’s owner'),
     source: transferSourceBody,
     destination: transferDestinationBody,
-    sourceAmount: positiveMinorAmount.optional().describe('The amount sent, in minor units of the source currency (give this or destinationAmount)'),
+    sourceAmount: positiveMinorAmount
+      .optional()
+      .describe('The amount sent, in minor units of the source currency (give this or destinationAmount)'),
     destinationAmount: positiveMinorAmount.optional().describe('The amount delivered, in minor units of the destination currency'),
     developerFeeFixed: z
       .string()

@@ -24,9 +24,11 @@ async function assertBalanceCovers(deps: TransferRouteDeps, organizationId: stri
   const { currency, amountMinor } = planned.sourceAmount
   const available = account.funds ? availableIn(account.funds, currency) : 0n
   if (available < BigInt(amountMinor))
-    throw invalid('insufficient_funds', `Account ${account.account.accountId} has ${available} ${currency} minor units available, ${amountMinor} needed`, [
-      { field: 'sourceAmount', message: `at most ${available} ${currency} minor units are available`, value: amountMinor },
-    ])
+    throw invalid(
+      'insufficient_funds',
+      `Account ${account.account.accountId} has ${available} ${currency} minor units available, ${amountMinor} needed`,
+      [{ field: 'sourceAmount', message: `at most ${available} ${currency} minor units are available`, value: amountMinor }],
+    )
 }
 
 export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
@@ -58,7 +60,13 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       const planned = await newTransfer(request, deps, organizationId, transferId, request.body, now)
       await assertBalanceCovers(deps, organizationId, planned)
       const created = openedTransfer(
-        await transfers.handleToState(request, { type: 'CreateTransfer', organizationId, transferId, now: now.toISOString(), transfer: planned }),
+        await transfers.handleToState(request, {
+          type: 'CreateTransfer',
+          organizationId,
+          transferId,
+          now: now.toISOString(),
+          transfer: planned,
+        }),
       )
       const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
       return reply.code(201).send(toTransferResource(state))

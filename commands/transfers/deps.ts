@@ -4,4 +4,9 @@ import type { TransferFundingReads } from '../../domain/transfer/fundingReads.js
 import type { EventStore } from '../../events/store/port.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
-export type TransferRouteDeps = { commands: CommandRuntime; store: EventStore; environment: Environment; transferFunding: TransferFundingReads }
+export type TransferRouteDeps = {
+  commands: CommandRuntime
+  store: EventStore
+  environment: Environment
+  transferFunding: TransferFundingReads
+}

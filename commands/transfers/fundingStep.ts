@@ -15,7 +15,11 @@ import { loadTransfer } from './transferFacts.js'
 export const awaitsSourceHold = (s: OpenTransferState): boolean =>
   s.status === 'PENDING' && s.created.funding === 'BALANCE' && s.funding === null && s.created.sandboxTrigger !== 'FAIL_BEFORE_FUNDING'
 
-export async function fundSubmittedTransfer(runtime: CommandRuntime, request: FastifyRequest, s: OpenTransferState): Promise<OpenTransferState> {
+export async function fundSubmittedTransfer(
+  runtime: CommandRuntime,
+  request: FastifyRequest,
+  s: OpenTransferState,
+): Promise<OpenTransferState> {
   const origin = originFrom(request)
   const { organizationId, transferId } = s.created
   const result = await fundFromBalance(
@@ -33,7 +37,10 @@ export async function fundSubmittedTransfer(runtime: CommandRuntime, request: Fa
   )
   if (result.outcome === 'insufficient') {
     const failed = await failUnfunded(runtime, organizationId, transferId, result.error.message, origin)
-    await runtime.readYourWrites(failed.position, failed.events.map((e) => e.type))
+    await runtime.readYourWrites(
+      failed.position,
+      failed.events.map((e) => e.type),
+    )
     if (failed.events.length > 0)
       throw new DomainError('validation', 'insufficient_funds', `${result.error.message}; transfer ${transferId} failed`, [
         ...result.error.details,

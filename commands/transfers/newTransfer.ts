@@ -30,7 +30,8 @@ const SANDBOX_SENDER_BIC = 'CHASUS33XXX'
 
 function destinationDetails(account: OpenAccountState | undefined) {
   const d = account?.account.details
-  if (d?.kind === 'EXTERNAL_BANK') return { accountName: d.accountOwnerName, bankName: d.bankName, bankCountryCode: d.bankCountry, bic: d.bic }
+  if (d?.kind === 'EXTERNAL_BANK')
+    return { accountName: d.accountOwnerName, bankName: d.bankName, bankCountryCode: d.bankCountry, bic: d.bic }
   return { accountName: null, bankName: null, bankCountryCode: null, bic: null }
 }
 
@@ -44,7 +45,10 @@ function routingOf(receiverBic: string | null, now: Date) {
 function amountOf(body: CreateTransferBody) {
   if ((body.sourceAmount === undefined) === (body.destinationAmount === undefined))
     throw invalid('amount_side_required', 'Give the amount on exactly one side: sourceAmount or destinationAmount', [
-      { field: body.sourceAmount === undefined ? 'sourceAmount' : 'destinationAmount', message: 'exactly one of sourceAmount and destinationAmount' },
+      {
+        field: body.sourceAmount === undefined ? 'sourceAmount' : 'destinationAmount',
+        message: 'exactly one of sourceAmount and destinationAmount',
+      },
     ])
   return body.sourceAmount !== undefined
     ? { side: 'SOURCE' as const, minor: BigInt(body.sourceAmount) }
@@ -56,7 +60,9 @@ function feePercentText(percent: number | undefined): string | null {
   // A JSON number as its shortest decimal text ("0.015"); exponent forms (1e-7) are written out.
   const text = percent.toFixed(12).replace(/0+$/, '').replace(/\.$/, '')
   if (Number(text) !== percent)
-    throw invalid('invalid_fee_percent', 'developerFeePercent has more than 12 decimal places', [{ field: 'developerFeePercent', message: 'at most 12 decimal places', value: percent }])
+    throw invalid('invalid_fee_percent', 'developerFeePercent has more than 12 decimal places', [
+      { field: 'developerFeePercent', message: 'at most 12 decimal places', value: percent },
+    ])
   return text
 }
 
@@ -69,7 +75,9 @@ async function destinationSide(store: EventStore, organizationId: string, body: 
     ])
   if (accountId !== undefined) {
     if (d.toAddress !== undefined)
-      throw invalid('destination_ambiguous', 'Give a destination account or a toAddress, not both', [{ field: 'destination.toAddress', message: 'omit it with an account' }])
+      throw invalid('destination_ambiguous', 'Give a destination account or a toAddress, not both', [
+        { field: 'destination.toAddress', message: 'omit it with an account' },
+      ])
     const account = await loadOrgAccount(store, organizationId, accountId)
     const side = destinationAccountSide(account, { currency: d.currency, paymentRail: d.paymentRail })
     const details = account.account.details
@@ -82,9 +90,11 @@ async function destinationSide(store: EventStore, organizationId: string, body: 
     ])
   const side = externalSourceSide(d.paymentRail, d.currency)
   if (side.kind !== 'CHAIN')
-    throw invalid('destination_required', 'A fiat payout goes to an external bank account: create one and name it in destination.accountId', [
-      { field: 'destination.accountId', message: 'is required for a fiat payout' },
-    ])
+    throw invalid(
+      'destination_required',
+      'A fiat payout goes to an external bank account: create one and name it in destination.accountId',
+      [{ field: 'destination.accountId', message: 'is required for a fiat payout' }],
+    )
   const checked = validateWalletAddress(addressTypeOf(side.chain), d.toAddress, environment, 'destination.toAddress')
   if (!checked.ok) throw checked.error
   return { side, account: undefined, toAddress: checked.value }
@@ -102,7 +112,9 @@ export async function newTransfer(
   const sourceAccount = body.source.accountId === undefined ? undefined : await loadOrgAccount(store, organizationId, body.source.accountId)
   const senderId = scopedCustomerId(request, body.sourceCustomerId ?? sourceAccount?.account.customerId ?? undefined)
   if (senderId === undefined)
-    throw invalid('source_customer_required', 'sourceCustomerId is required', [{ field: 'sourceCustomerId', message: 'the sending customer (cus_)' }])
+    throw invalid('source_customer_required', 'sourceCustomerId is required', [
+      { field: 'sourceCustomerId', message: 'the sending customer (cus_)' },
+    ])
   const sender = await loadSender(store, organizationId, senderId)
   const source: RouteSide = sourceAccount
     ? sourceBalanceSide(sourceAccount, sender.id, body.source)
@@ -113,18 +125,28 @@ export async function newTransfer(
   }
   const destination = await destinationSide(store, organizationId, body, environment)
   assertRoute(source, destination.side)
-  assertMaySend({ customerId: sender.id, status: sender.status, requestedCapabilities: requestedCapabilitiesOf(sender) }, source, destination.side)
+  assertMaySend(
+    { customerId: sender.id, status: sender.status, requestedCapabilities: requestedCapabilitiesOf(sender) },
+    source,
+    destination.side,
+  )
   const counterpartyId = body.destination.counterpartyId ?? destination.account?.account.counterpartyId ?? null
   if (body.destination.counterpartyId !== undefined) {
     await loadCounterparty(store, organizationId, body.destination.counterpartyId)
     const owned = destination.account?.account.counterpartyId
     if (owned && owned !== body.destination.counterpartyId)
       throw invalid('counterparty_mismatch', `The destination account belongs to counterparty ${owned}`, [
-        { field: 'destination.counterpartyId', message: `must be ${owned}, the account's counterparty`, value: body.destination.counterpartyId },
+        {
+          field: 'destination.counterpartyId',
+          message: `must be ${owned}, the account's counterparty`,
+          value: body.destination.counterpartyId,
+        },
       ])
   }
   if (body.quoteId !== undefined)
-    throw invalid('quote_not_found', `Quote ${body.quoteId} does not exist`, [{ field: 'quoteId', message: 'no firm quote has this id', value: body.quoteId }])
+    throw invalid('quote_not_found', `Quote ${body.quoteId} does not exist`, [
+      { field: 'quoteId', message: 'no firm quote has this id', value: body.quoteId },
+    ])
   const fee = { fixedMinor: BigInt(body.developerFeeFixed ?? '0'), percent: feePercentText(body.developerFeePercent) }
   const priced = price({ sourceCurrency: source.currency, destinationCurrency: destination.side.currency, amount: amountOf(body), fee })
   const sourceAmount = { currency: source.currency, amountMinor: priced.sourceMinor.toString() }

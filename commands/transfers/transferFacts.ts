@@ -33,7 +33,12 @@ export async function loadCounterparty(store: EventStore, organizationId: string
 }
 
 /** The transfer, scoped to the organization and to X-On-Behalf-Of (the source customer), else 404. */
-export async function loadTransfer(store: EventStore, organizationId: string, transferId: string, onBehalfOf?: string): Promise<OpenTransferState> {
+export async function loadTransfer(
+  store: EventStore,
+  organizationId: string,
+  transferId: string,
+  onBehalfOf?: string,
+): Promise<OpenTransferState> {
   const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
   if (state.status === 'none' || state.created.organizationId !== organizationId) throw notFound('Transfer', transferId)
   if (onBehalfOf !== undefined && state.created.customerId !== onBehalfOf) throw notFound('Transfer', transferId)

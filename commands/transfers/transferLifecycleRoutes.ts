@@ -22,7 +22,10 @@ export const transferParams = idParam('id', 'tfr_', 'Transfer')
 
 export const TRANSFER_LIFECYCLE_LIMITS = { noteMaxLength: 500, reasonMaxLength: 500 } as const
 
-const cancelBody = z.object({ reason: z.string().max(TRANSFER_LIFECYCLE_LIMITS.reasonMaxLength).optional() }).strict().optional()
+const cancelBody = z
+  .object({ reason: z.string().max(TRANSFER_LIFECYCLE_LIMITS.reasonMaxLength).optional() })
+  .strict()
+  .optional()
 
 const fundBody = z
   .object({
@@ -32,7 +35,9 @@ const fundBody = z
       .string()
       .max(64)
       .optional()
-      .describe("Which of that customer's balance accounts pays; omitted: the first of its ACTIVE balance accounts in the currency that covers it"),
+      .describe(
+        "Which of that customer's balance accounts pays; omitted: the first of its ACTIVE balance accounts in the currency that covers it",
+      ),
   })
   .strict()
 
@@ -62,7 +67,11 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     async (request) => {
       const { organizationId } = principalOf(request)
       const state = openedTransfer(
-        await transfers.handleToState(request, { type: 'SubmitTransfer', ...base(request, organizationId), onBehalfOf: request.onBehalfOf }),
+        await transfers.handleToState(request, {
+          type: 'SubmitTransfer',
+          ...base(request, organizationId),
+          onBehalfOf: request.onBehalfOf,
+        }),
       )
       return toTransferResource(awaitsSourceHold(state) ? await fundSubmittedTransfer(deps.commands, request, state) : state)
     },
@@ -101,7 +110,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
         tags: TRANSFER_TAGS,
         summary: 'Fund a transfer awaiting its deposit from a balance',
         description:
-          "Pays a PENDING transfer that waits for its deposit (fundingNeeded true) from a balance account of fundingCustomerId (any " +
+          'Pays a PENDING transfer that waits for its deposit (fundingNeeded true) from a balance account of fundingCustomerId (any ' +
           'customer of the organization) holding the source currency: a hold is placed, settled when the payout completes and ' +
           'released if the transfer fails or is cancelled. 422 insufficient_funds (nothing changes), 422 no_balance_account, 409 ' +
           'transfer_not_awaiting_funds or transfer_already_funded.',
@@ -116,11 +125,18 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
       const transfer = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
       if (transfer.funding) throw conflict('transfer_already_funded', `Transfer ${request.params.id} is already funded`)
       if (transfer.created.funding !== 'DEPOSIT' || transfer.status !== 'PENDING')
-        throw new DomainError('conflict', 'transfer_not_awaiting_funds', `Transfer ${request.params.id} is ${transfer.status}; it does not await a deposit`)
+        throw new DomainError(
+          'conflict',
+          'transfer_not_awaiting_funds',
+          `Transfer ${request.params.id} is ${transfer.status}; it does not await a deposit`,
+        )
       const customerId = scopedCustomerId(request, request.body.fundingCustomerId)!
       await loadSender(deps.store, organizationId, customerId)
       const { currency, amountMinor } = transfer.created.sourceAmount
-      const candidates = request.body.accountId !== undefined ? [request.body.accountId] : await deps.transferFunding.balanceSources(organizationId, customerId, currency)
+      const candidates =
+        request.body.accountId !== undefined
+          ? [request.body.accountId]
+          : await deps.transferFunding.balanceSources(organizationId, customerId, currency)
       if (candidates.length === 0)
         throw invalid('no_balance_account', `Customer ${customerId} has no ACTIVE balance account holding ${currency}`, [
           { field: 'fundingCustomerId', message: `must hold a balance account in ${currency}`, value: customerId },
@@ -134,7 +150,15 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
           ])
         const result = await fundFromBalance(
           deps.commands,
-          { organizationId, transferId: transfer.created.transferId, accountId, currency, amountMinor: BigInt(amountMinor), fundingCustomerId: customerId, note: request.body.note ?? null },
+          {
+            organizationId,
+            transferId: transfer.created.transferId,
+            accountId,
+            currency,
+            amountMinor: BigInt(amountMinor),
+            fundingCustomerId: customerId,
+            note: request.body.note ?? null,
+          },
           originFrom(request),
         )
         if (result.outcome === 'funded') {
@@ -148,4 +172,3 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     },
   )
 }
-

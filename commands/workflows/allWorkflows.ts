@@ -2,6 +2,7 @@
 import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
+import { transferMoney } from './transferMoney.js'
 import type { Workflow } from './workflow.js'
 
-export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData, creditDrawToTreasury]
+export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData, creditDrawToTreasury, transferMoney]

@@ -4,7 +4,16 @@
 // never goes below zero: a hold or reversal larger than it is refused with insufficient_funds.
 import { conflict, invalid, notFound } from '../errors.js'
 import { assertInvariant } from '../errors.js'
-import { type LedgerBalances, applyTransaction, availableOf, balanceOf, committedOf, movement, splitMovement, system } from '../ledger/index.js'
+import {
+  type LedgerBalances,
+  applyTransaction,
+  availableOf,
+  balanceOf,
+  committedOf,
+  movement,
+  splitMovement,
+  system,
+} from '../ledger/index.js'
 import type { FundsEvent } from './fundsEvents.js'
 import { type RecentIds, hasRecentId, noRecentIds, withRecentId } from './recentIds.js'
 
@@ -94,7 +103,11 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
         amountMinor: command.amountMinor,
         from: system(command.source ?? 'world'),
         to: availableOf(id),
-        description: draw ? `Credit line draw ${command.cause}` : command.source === 'clearing' ? `Transfer ${command.cause}` : `Deposit ${command.cause}`,
+        description: draw
+          ? `Credit line draw ${command.cause}`
+          : command.source === 'clearing'
+            ? `Transfer ${command.cause}`
+            : `Deposit ${command.cause}`,
       })
       return [{ type: 'FundsCredited', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
     }
@@ -127,7 +140,9 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
       const settle = command.type === 'SettleHold'
       const feeMinor = command.type === 'SettleHold' ? (command.feeMinor ?? 0n) : 0n
       if (feeMinor < 0n || feeMinor >= hold.amountMinor)
-        throw invalid('invalid_fee', `A fee of ${feeMinor} cannot be kept from a hold of ${hold.amountMinor}`, [{ field: 'feeMinor', message: 'below the hold' }])
+        throw invalid('invalid_fee', `A fee of ${feeMinor} cannot be kept from a hold of ${hold.amountMinor}`, [
+          { field: 'feeMinor', message: 'below the hold' },
+        ])
       if (feeMinor > 0n) {
         const transaction = splitMovement({
           id: `settle:${command.holdId}`,

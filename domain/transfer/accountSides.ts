@@ -37,11 +37,21 @@ function currencyOf(account: OpenAccountState, asked: string | undefined, field:
 function balanceSide(account: OpenAccountState, currency: string): RouteSide {
   const details = account.account.details
   const crypto = details.kind === 'STABLECOIN_BALANCE'
-  return { kind: 'BALANCE', accountId: account.account.accountId, currency, assetClass: crypto ? 'CRYPTO' : 'FIAT', chain: crypto ? details.chain : null }
+  return {
+    kind: 'BALANCE',
+    accountId: account.account.accountId,
+    currency,
+    assetClass: crypto ? 'CRYPTO' : 'FIAT',
+    chain: crypto ? details.chain : null,
+  }
 }
 
 /** The source balance account: the sender's, eligible to fund transfers, ACTIVE. */
-export function sourceBalanceSide(account: OpenAccountState, senderId: string, asked: { currency?: string | undefined; paymentRail?: string | undefined }): RouteSide {
+export function sourceBalanceSide(
+  account: OpenAccountState,
+  senderId: string,
+  asked: { currency?: string | undefined; paymentRail?: string | undefined },
+): RouteSide {
   const id = account.account.accountId
   if (!account.account.holdsBalance || !account.account.balanceSourceEligible)
     throw invalid('account_not_balance_source', `Account ${id} cannot fund transfers from its balance`, [
@@ -65,14 +75,22 @@ export function externalSourceSide(paymentRail: string | undefined, currency: st
     throw invalid('source_required', 'Name a source: a balance account (source.accountId) or the rail or chain the funds arrive on', [
       { field: 'source.paymentRail', message: 'a fiat rail or a chain when source.accountId is omitted' },
     ])
-  if (currency === undefined) throw invalid('currency_required', 'source.currency is required for a rail or chain source', [{ field: 'source.currency', message: 'is required' }])
+  if (currency === undefined)
+    throw invalid('currency_required', 'source.currency is required for a rail or chain source', [
+      { field: 'source.currency', message: 'is required' },
+    ])
   if (isChain(paymentRail)) return { kind: 'CHAIN', chain: paymentRail, currency }
   if (isRail(paymentRail)) return { kind: 'FIAT_RAIL', rail: paymentRail, currency }
-  throw invalid('invalid_payment_rail', `${paymentRail} is not a rail or chain`, [{ field: 'source.paymentRail', message: 'a rail or a chain', value: paymentRail }])
+  throw invalid('invalid_payment_rail', `${paymentRail} is not a rail or chain`, [
+    { field: 'source.paymentRail', message: 'a rail or a chain', value: paymentRail },
+  ])
 }
 
 /** The destination account as a side: its kind decides the rail. */
-export function destinationAccountSide(account: OpenAccountState, asked: { currency?: string | undefined; paymentRail?: string | undefined }): RouteSide {
+export function destinationAccountSide(
+  account: OpenAccountState,
+  asked: { currency?: string | undefined; paymentRail?: string | undefined },
+): RouteSide {
   const details = account.account.details
   const id = account.account.accountId
   active(account, 'destination.accountId')

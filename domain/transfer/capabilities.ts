@@ -8,8 +8,20 @@
 import { type ErrorDetail, invalid } from '../errors.js'
 import type { RouteSide } from './route.js'
 
-const PAYIN: Readonly<Record<string, string>> = { ACH: 'USD_ACH_PAYIN', ACH_SAME_DAY: 'USD_ACH_PAYIN', WIRE: 'USD_WIRE_PAYIN', FEDWIRE: 'USD_WIRE_PAYIN', SWIFT: 'SWIFT_PAYIN' }
-const PAYOUT: Readonly<Record<string, string>> = { ACH: 'USD_ACH_PAYOUT', ACH_SAME_DAY: 'USD_ACH_PAYOUT', WIRE: 'USD_WIRE_PAYOUT', FEDWIRE: 'USD_WIRE_PAYOUT', SWIFT: 'SWIFT_PAYOUT' }
+const PAYIN: Readonly<Record<string, string>> = {
+  ACH: 'USD_ACH_PAYIN',
+  ACH_SAME_DAY: 'USD_ACH_PAYIN',
+  WIRE: 'USD_WIRE_PAYIN',
+  FEDWIRE: 'USD_WIRE_PAYIN',
+  SWIFT: 'SWIFT_PAYIN',
+}
+const PAYOUT: Readonly<Record<string, string>> = {
+  ACH: 'USD_ACH_PAYOUT',
+  ACH_SAME_DAY: 'USD_ACH_PAYOUT',
+  WIRE: 'USD_WIRE_PAYOUT',
+  FEDWIRE: 'USD_WIRE_PAYOUT',
+  SWIFT: 'SWIFT_PAYOUT',
+}
 
 export function requiredCapabilities(source: RouteSide, destination: RouteSide): string[] {
   const needed = new Set<string>()
@@ -31,9 +43,11 @@ export type SenderFacts = { customerId: string; status: string; requestedCapabil
 /** 422 customer_not_approved, or 422 customer_capability_missing naming every missing capability. */
 export function assertMaySend(sender: SenderFacts, source: RouteSide, destination: RouteSide): void {
   if (sender.status !== 'APPROVED')
-    throw invalid('customer_not_approved', `Customer ${sender.customerId} is ${sender.status}; only an APPROVED customer can send transfers`, [
-      { field: 'sourceCustomerId', message: 'must be an APPROVED customer', value: sender.customerId },
-    ])
+    throw invalid(
+      'customer_not_approved',
+      `Customer ${sender.customerId} is ${sender.status}; only an APPROVED customer can send transfers`,
+      [{ field: 'sourceCustomerId', message: 'must be an APPROVED customer', value: sender.customerId }],
+    )
   const missing = requiredCapabilities(source, destination).filter((c) => !sender.requestedCapabilities.includes(c))
   if (missing.length > 0)
     throw invalid(

@@ -15,8 +15,11 @@ export type { OpenTransferState, TransferState } from './state.js'
 
 type Scoped = { organizationId: string; transferId: string; now: string; onBehalfOf?: string | undefined }
 
-/** What the rails engine does next: a scheduled step (stale when the transfer moved on) or an operator's. */
-export type AdvanceMode = { by: 'timer'; step: string } | { by: 'operator' }
+/**
+ * Who asks the rails engine for its next step: a timer scheduled after the transfer's change at
+ * `after` (stale, so a no-op, once the transfer changed again), or an operator (now, or 409).
+ */
+export type AdvanceMode = { by: 'timer'; after: string } | { by: 'operator' }
 
 export type TransferCommand =
   | (Scoped & { type: 'CreateTransfer'; transfer: Omit<TransferCreatedData, 'transferId' | 'organizationId' | 'at'> })
@@ -52,12 +55,6 @@ function opened(state: TransferState, command: Scoped): OpenTransferState {
   return state
 }
 
-/** The rails engine's position, for telling a stale timer from a current one. */
-export function stepKey(s: OpenTransferState): string {
-  const leg = s.legs[s.currentLegIndex]
-  return `${s.status}:${s.currentLegIndex}:${leg?.status ?? 'END'}`
-}
-
 const fundedStatuses: readonly TransferStatus[] = ['PROCESSING', 'COMPLETED', 'IN_REVIEW', 'REVERSED']
 
 function decideFund(s: OpenTransferState, c: Extract<TransferCommand, { type: 'FundTransfer' }>): TransferEvent[] {
@@ -79,7 +76,7 @@ const seenBy = (s: OpenTransferState) => ({ customerId: s.created.customerId, or
 const plain = ({ transferId, organizationId, at }: Base): Base => ({ transferId, organizationId, at })
 
 function decideAdvance(s: OpenTransferState, c: Extract<TransferCommand, { type: 'AdvanceTransfer' }>): TransferEvent[] {
-  if (c.mode.by === 'timer' && c.mode.step !== stepKey(s)) return []
+  if (c.mode.by === 'timer' && c.mode.after !== s.updatedAt) return []
   const base = { transferId: c.transferId, organizationId: c.organizationId, at: c.now, ...seenBy(s) }
   const trigger = s.created.sandboxTrigger
   const nothing = () => {

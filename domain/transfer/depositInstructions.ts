@@ -12,7 +12,13 @@ type Instructions = z.infer<typeof depositInstructionsSchema>
 const COLLECTION_ACCOUNTS: Readonly<Record<string, Partial<Instructions>>> = {
   USD: { bankName: 'Sandbox Bank, N.A.', routingNumber: '110000000', accountNumber: '900000000001', swiftBic: 'CHASUS33XXX' },
   EUR: { bankName: 'Sandbox Bank Europe AG', iban: 'DE89370400440532013000', swiftBic: 'COBADEFFXXX' },
-  GBP: { bankName: 'Sandbox Bank UK Ltd', routingNumber: '040004', accountNumber: '12345678', iban: 'GB33BUKB20201555555555', swiftBic: 'BUKBGB22XXX' },
+  GBP: {
+    bankName: 'Sandbox Bank UK Ltd',
+    routingNumber: '040004',
+    accountNumber: '12345678',
+    iban: 'GB33BUKB20201555555555',
+    swiftBic: 'BUKBGB22XXX',
+  },
 }
 
 /** The reference a deposit's message must carry: the transfer's, short enough for every rail's memo field. */
@@ -24,9 +30,19 @@ export function depositInstructionsFor(
   amount: { currency: string; amountMinor: string },
   depositAddress: string | null,
 ): Instructions | null {
-  const none = { toAddress: null, blockchainMemo: null, accountId: null, bankName: null, routingNumber: null, accountNumber: null, iban: null, swiftBic: null }
+  const none = {
+    toAddress: null,
+    blockchainMemo: null,
+    accountId: null,
+    bankName: null,
+    routingNumber: null,
+    accountNumber: null,
+    iban: null,
+    swiftBic: null,
+  }
   if (source.kind === 'BALANCE') return null
-  if (source.kind === 'CHAIN') return { ...none, type: 'crypto', paymentRail: source.chain, toAddress: depositAddress, amount, reference: null }
+  if (source.kind === 'CHAIN')
+    return { ...none, type: 'crypto', paymentRail: source.chain, toAddress: depositAddress, amount, reference: null }
   const collection = COLLECTION_ACCOUNTS[source.currency] ?? { bankName: 'Sandbox Correspondent Bank', swiftBic: 'CHASUS33XXX' }
   return { ...none, ...collection, type: 'bank', paymentRail: source.rail, amount, reference: depositReferenceOf(transferId) }
 }

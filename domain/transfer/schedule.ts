@@ -8,7 +8,12 @@ import type { RouteSide } from './route.js'
 const SETTLEMENT_STEPS = 2
 
 export function scheduleOf(destination: RouteSide, now: Date): RailSchedule {
-  if (destination.kind === 'FIAT_RAIL' && isSandboxRail(destination.rail)) return railSchedule(destination.rail, now, { currency: destination.currency })
+  if (destination.kind === 'FIAT_RAIL' && isSandboxRail(destination.rail))
+    return railSchedule(destination.rail, now, { currency: destination.currency })
   const stepMs = destination.kind === 'CHAIN' ? sandboxStepDelayMs(destination.chain) : sandboxStepDelayMs('BALANCE')
-  return { cutoffTimezone: null, nextCutoffAt: null, estimatedSettlementAt: new Date(now.getTime() + SETTLEMENT_STEPS * stepMs).toISOString() }
+  return {
+    cutoffTimezone: null,
+    nextCutoffAt: null,
+    estimatedSettlementAt: new Date(now.getTime() + SETTLEMENT_STEPS * stepMs).toISOString(),
+  }
 }

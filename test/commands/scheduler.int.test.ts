@@ -229,6 +229,8 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
     consumers: timerConsumers({
       customerDataRetentionDays: h.runtime.config.CUSTOMER_DATA_RETENTION_DAYS,
       environment: h.runtime.config.APP_ENV,
+      store,
+      railDelays: {},
     }),
     log: { info: () => undefined, error: () => undefined },
   })

@@ -1,0 +1,176 @@
+// Sandbox: drive a transfer through the rails engine by hand, as an integrator or an operator
+// would watch a real one move (403 in production):
+//   simulate-deposit: the deposit a PENDING transfer waits for arrives (it moves to PROCESSING);
+//     wires, ACH and SWIFT record a default sandbox remitter unless `originator` is given ({} keeps
+//     none; ACH records only the name and routing number); crypto deposits none unless given;
+//   advance: the rails engine's next step (start or complete the current leg, clear a review,
+//     apply a sandbox trigger); 409 transfer_not_advanceable when it has none;
+//   reverse: a completed transfer is returned by its rail (REVERSED, funds credited back);
+//   platform-draft: a DRAFT the platform creates and holds in review (it cannot be submitted).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { DomainError, conflict } from '../../domain/errors.js'
+import { newId } from '../../domain/shared/ids.js'
+import type { Originator } from '../../domain/transfer/events.js'
+import { legTracking } from '../../domain/transfer/legTracking.js'
+import { toTransferResource, transferResourceSchema } from '../../domain/transfer/resource.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { writeHeaders } from '../../http/headers.js'
+import { principalOf } from '../../http/principal.js'
+import { createTransferBody } from '../transfers/createTransferBody.js'
+import type { TransferRouteDeps } from '../transfers/deps.js'
+import { newTransfer } from '../transfers/newTransfer.js'
+import { freshTrackingPool } from '../transfers/trackingPool.js'
+import { openedTransfer, transferCommands } from '../transfers/transferCommands.js'
+import { loadTransfer } from '../transfers/transferFacts.js'
+import { transferParams } from '../transfers/transferLifecycleRoutes.js'
+
+const TAGS = ['Sandbox']
+const text = (max: number) => z.string().min(1).max(max)
+
+const originatorBody = z
+  .object({
+    name: text(200).optional(),
+    bankName: text(200).optional(),
+    routingNumber: text(34).optional(),
+    accountNumber: text(34).optional(),
+    swiftBic: text(11).optional(),
+    bankCountry: z.string().length(2).optional(),
+  })
+  .strict()
+
+const depositBody = z
+  .object({ originator: originatorBody.optional().describe('The remitter as the rail reports it ({}: none)') })
+  .strict()
+  .optional()
+
+/** The sandbox's default remitter, by rail (spec: fixed-route simulation rule 2). */
+export const SANDBOX_REMITTER = {
+  name: 'Sandbox Remitter LLC',
+  bankName: 'Sandbox Sending Bank',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+  swiftBic: 'CHASUS33XXX',
+  bankCountry: 'US',
+} as const
+
+function originatorFor(rail: string, given: z.infer<typeof originatorBody> | undefined, crypto: boolean): Originator | null {
+  const none = { name: null, bankName: null, routingNumber: null, accountNumber: null, swiftBic: null, bankCountry: null }
+  if (given !== undefined) return Object.keys(given).length === 0 ? null : { ...none, ...given }
+  if (crypto) return null
+  if (rail === 'ACH' || rail === 'ACH_SAME_DAY')
+    return { ...none, name: SANDBOX_REMITTER.name, routingNumber: SANDBOX_REMITTER.routingNumber }
+  return { ...SANDBOX_REMITTER }
+}
+
+export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
+  const transfers = deps.commands.bind(transferCommands)
+  app.addHook('onRequest', async () => {
+    if (deps.environment === 'production')
+      throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
+  })
+  const schema = (summary: string, description: string) => ({
+    tags: TAGS,
+    summary,
+    description,
+    headers: writeHeaders,
+    params: transferParams,
+    response: { 200: transferResourceSchema, ...errorResponses(403, 404, 409) },
+  })
+
+  app.post(
+    '/sandbox/transfers/:id/simulate-deposit',
+    {
+      schema: {
+        ...schema('Simulate the deposit a transfer waits for', 'The deposit of a PENDING transfer awaiting funds arrives; 409 otherwise.'),
+        body: depositBody,
+      },
+    },
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      if (s.created.funding !== 'DEPOSIT')
+        throw conflict('transfer_not_awaiting_funds', `Transfer ${request.params.id} is funded from a balance`)
+      const now = new Date()
+      const leg = s.legs[0]!
+      const tracking = legTracking(leg, freshTrackingPool(now), { untrackedSwift: false, chargesFee: false })
+      return transfers.handle(request, {
+        type: 'FundTransfer',
+        organizationId,
+        transferId: request.params.id,
+        now: now.toISOString(),
+        onBehalfOf: request.onBehalfOf,
+        method: 'DEPOSIT',
+        accountId: null,
+        holdId: null,
+        fundingCustomerId: null,
+        note: null,
+        originator: originatorFor(s.created.source.paymentRail, request.body?.originator, s.created.source.kind === 'CHAIN'),
+        tracking,
+      })
+    },
+  )
+
+  app.post(
+    '/sandbox/transfers/:id/advance',
+    { schema: schema('Advance a transfer one step', 'The rails engine’s next step now; 409 transfer_not_advanceable when it has none.') },
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      const now = new Date()
+      return transfers.handle(request, {
+        type: 'AdvanceTransfer',
+        organizationId,
+        transferId: request.params.id,
+        now: now.toISOString(),
+        onBehalfOf: request.onBehalfOf,
+        mode: { by: 'operator' },
+        pool: freshTrackingPool(now),
+      })
+    },
+  )
+
+  app.post(
+    '/sandbox/transfers/:id/reverse',
+    { schema: schema('Reverse a completed transfer', 'The rail returns a COMPLETED transfer: REVERSED, its money credited back.') },
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      return transfers.handle(request, {
+        type: 'ReverseTransfer',
+        organizationId,
+        transferId: request.params.id,
+        now: new Date().toISOString(),
+        onBehalfOf: request.onBehalfOf,
+        code: 'reversal',
+        reason: 'Reversed by the rail (sandbox)',
+      })
+    },
+  )
+
+  app.post(
+    '/sandbox/transfers/platform-draft',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a platform-held draft',
+        description: 'A DRAFT created by the platform and held in review: submitting it is 409 transfer_held_by_platform.',
+        headers: writeHeaders,
+        body: createTransferBody,
+        response: { 201: transferResourceSchema, ...errorResponses(403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = principalOf(request)
+      const transferId = newId('tfr')
+      const now = new Date()
+      const planned = await newTransfer(request, deps, organizationId, transferId, { ...request.body, confirm: false }, now)
+      const state = await transfers.handleToState(request, {
+        type: 'CreateTransfer',
+        organizationId,
+        transferId,
+        now: now.toISOString(),
+        transfer: { ...planned, createdBy: 'PLATFORM', heldByPlatform: true },
+      })
+      return reply.code(201).send(toTransferResource(openedTransfer(state)))
+    },
+  )
+}

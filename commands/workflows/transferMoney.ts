@@ -1,0 +1,162 @@
+// A transfer's money on the balance accounts, following its events (design.md: a workflow is a
+// sequence of single-stream commands with deterministic ids):
+//   submitted, paid from a balance  → hold the source balance and fund the transfer (balanceFunding.ts:
+//                                      what the route already did, so normally nothing; after a crash, the rest)
+//   completed                        → settle the hold (the developer fee to the fees account, the rest
+//                                      to clearing); a balance destination is credited the destination amount
+//   failed or cancelled              → release any hold placed for it
+//   reversed                         → before completion: release the hold; after: credit the money back
+//                                      to the balance it came from (or the source's refund account)
+// Every command id is derived from the transfer, so a replay or a crash between two steps repeats
+// nothing: a step already done is a no-op, the next one runs.
+import { TRANSFER_CREDIT_PREFIX, TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
+import { DomainError } from '../../domain/errors.js'
+import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
+import type { EventStore, Position } from '../../events/store/port.js'
+import { organizationOfEvent } from '../../events/eventOrganization.js'
+import { streams } from '../../events/streams.js'
+import { creditFunds, settleHold } from '../accounts/funds.js'
+import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import type { CommandRuntime } from '../runtime/commandRuntime.js'
+import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
+import { failUnfunded, fundFromBalance, releaseHeld } from '../transfers/balanceFunding.js'
+import type { Workflow } from './workflow.js'
+
+type Runtime = Pick<CommandRuntime, 'handle'>
+
+const runtimeOf = (store: EventStore): Runtime => ({
+  handle: (decider, stream, command, origin, options) => handleCommand(store, decider, stream, command, origin, options),
+})
+
+const withId = (origin: CommandOrigin, commandId: string): CommandOrigin => ({ ...origin, commandId })
+
+async function fundIfAwaiting(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+  const { transferId, organizationId } = s.created
+  if (s.status !== 'PENDING' || s.created.funding !== 'BALANCE' || s.funding || s.created.sandboxTrigger === 'FAIL_BEFORE_FUNDING') return
+  const result = await fundFromBalance(
+    runtime,
+    {
+      organizationId,
+      transferId,
+      accountId: s.created.source.accountId!,
+      currency: s.created.sourceAmount.currency,
+      amountMinor: BigInt(s.created.sourceAmount.amountMinor),
+      fundingCustomerId: s.created.customerId,
+      note: null,
+    },
+    origin,
+  )
+  if (result.outcome === 'insufficient') await failUnfunded(runtime, organizationId, transferId, result.error.message, origin)
+}
+
+async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+  const { transferId, organizationId } = s.created
+  const funding = s.funding
+  if (funding?.method === 'BALANCE' && funding.accountId) {
+    try {
+      await settleHold(
+        runtime,
+        { organizationId, accountId: funding.accountId, holdId: transferId, feeMinor: BigInt(s.created.fee.amountMinor) },
+        withId(origin, `transfer-settle:${transferId}`),
+      )
+    } catch (error) {
+      // Settled by an earlier run whose command id fell behind a snapshot.
+      if (!(error instanceof DomainError && error.code === 'hold_closed')) throw error
+    }
+  }
+  const destination = s.created.destination
+  if (destination.kind === 'BALANCE' && destination.accountId)
+    await creditFunds(
+      runtime,
+      {
+        organizationId,
+        accountId: destination.accountId,
+        currency: destination.currency,
+        amountMinor: BigInt(s.created.destinationAmount.amountMinor),
+        cause: `${TRANSFER_CREDIT_PREFIX}${transferId}`,
+        // A balance-funded transfer's money is in clearing once settled; a deposit's came from the world.
+        source: funding?.method === 'BALANCE' ? 'clearing' : 'world',
+      },
+      withId(origin, `transfer-deliver:${transferId}`),
+    )
+}
+
+/** The hold placed for the transfer (its source balance, or the balance that funded it), released. */
+async function release(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+  const accountId = s.funding?.accountId ?? s.created.source.accountId
+  if (!accountId) return
+  await releaseHeld(
+    runtime,
+    { organizationId: s.created.organizationId, accountId },
+    s.created.transferId,
+    withId(origin, `transfer-release:${s.created.transferId}`),
+  )
+}
+
+async function returnFunds(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+  const completed = s.legs.at(-1)?.status === 'COMPLETED'
+  if (!completed) {
+    if (s.funding?.method === 'BALANCE') await release(runtime, s, origin)
+    return
+  }
+  const to = s.returnedToAccountId
+  if (!to) return
+  const { transferId, organizationId } = s.created
+  // What left: the source amount less the developer fee (the fee is not refunded, as Stripe keeps application fees).
+  const amountMinor = BigInt(s.created.sourceAmount.amountMinor) - BigInt(s.created.fee.amountMinor)
+  await creditFunds(
+    runtime,
+    {
+      organizationId,
+      accountId: to,
+      currency: s.created.sourceAmount.currency,
+      amountMinor,
+      cause: `${TRANSFER_RETURN_PREFIX}${transferId}`,
+      source: s.funding?.method === 'BALANCE' ? 'clearing' : 'world',
+    },
+    withId(origin, `transfer-return:${transferId}`),
+  )
+}
+
+export const transferMoney: Workflow = {
+  name: 'transfer_money',
+  handles: new Set([
+    'TransferCreated',
+    'TransferSubmitted',
+    'TransferCompleted',
+    'TransferFailed',
+    'TransferCancelled',
+    'TransferReversed',
+  ]),
+  commandsFor(event) {
+    const transferId = String(event.data.transferId)
+    return [
+      {
+        step: 'money',
+        organizationId: organizationOfEvent(event),
+        async run(store, context): Promise<{ position: Position | undefined }> {
+          const runtime = runtimeOf(store)
+          const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
+          if (state.status === 'none') return { position: undefined }
+          switch (event.type) {
+            case 'TransferCreated':
+            case 'TransferSubmitted':
+              await fundIfAwaiting(runtime, state, context)
+              break
+            case 'TransferCompleted':
+              await settle(runtime, state, context)
+              break
+            case 'TransferFailed':
+            case 'TransferCancelled':
+              await release(runtime, state, context)
+              break
+            case 'TransferReversed':
+              await returnFunds(runtime, state, context)
+              break
+          }
+          return { position: undefined }
+        },
+      },
+    ]
+  },
+}

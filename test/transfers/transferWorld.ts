@@ -1,0 +1,110 @@
+// Helpers of the transfer tests, all through HTTP: an APPROVED customer with the capabilities asked
+// for, balance and external accounts, sandbox fund-ins, and driving a transfer's rails step by step.
+import type { TestApp } from '../harness/testApp.js'
+import { completeIndividualBody, createIndividual } from '../customers/fixtures.js'
+
+export const ALL_CAPABILITIES = [
+  'USD_ACH_PAYIN',
+  'USD_ACH_PAYOUT',
+  'USD_WIRE_PAYIN',
+  'USD_WIRE_PAYOUT',
+  'USD_BALANCE',
+  'SWIFT_PAYIN',
+  'SWIFT_PAYOUT',
+  'STABLECOIN_PAYIN',
+  'STABLECOIN_PAYOUT',
+  'STABLECOIN_SWAPS',
+  'EUR_FX_PAYOUT',
+  'MXN_FX_PAYOUT',
+  'GBP_FX_PAYOUT',
+]
+
+type Key = { apiKey?: string }
+
+async function ok<T>(h: TestApp, what: string, options: Parameters<TestApp['request']>[0], status = 200): Promise<T> {
+  const res = await h.request(options)
+  if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`)
+  return res.json() as T
+}
+
+/** A customer reviewed APPROVED by the sandbox, having requested `capabilities`. */
+export async function approvedCustomer(h: TestApp, capabilities: string[] = ALL_CAPABILITIES, opts: Key = {}): Promise<string> {
+  const { id } = await createIndividual(h, {}, opts)
+  const body = { ...(await completeIndividualBody(h, id)), requestedCapabilities: capabilities }
+  await ok(h, 'verification', { method: 'POST', url: `/v1/customers/${id}/verification?submit=true`, payload: body, ...opts })
+  await ok(
+    h,
+    'review',
+    { method: 'POST', url: `/v1/sandbox/customers/${id}/simulate-review`, payload: { outcome: 'APPROVED' }, ...opts },
+    202,
+  )
+  return id
+}
+
+export async function usdBalance(h: TestApp, customerId: string | null, opts: Key = {}): Promise<string> {
+  const body = customerId ? { customerId } : {}
+  return (await ok<{ id: string }>(h, 'balance account', { method: 'POST', url: '/v1/balance-accounts', payload: body, ...opts }, 201)).id
+}
+
+export async function stablecoinBalance(h: TestApp, customerId: string | null, currency = 'USDC', chain = 'SOLANA', opts: Key = {}) {
+  const payload = { ...(customerId ? { customerId } : {}), currency, chain }
+  return (
+    await ok<{ id: string }>(h, 'stablecoin account', { method: 'POST', url: '/v1/balance-accounts/stablecoin', payload, ...opts }, 201)
+  ).id
+}
+
+export async function usBankAccount(h: TestApp, customerId: string, opts: Key = {}): Promise<string> {
+  const payload = {
+    customerId,
+    accountOwnerName: 'Ada Lovelace',
+    bankName: 'Chase',
+    accountNumber: '000123456789',
+    routingNumber: '021000021',
+  }
+  return (await ok<{ id: string }>(h, 'bank account', { method: 'POST', url: '/v1/external-bank-accounts', payload, ...opts }, 201)).id
+}
+
+export async function ibanAccount(h: TestApp, customerId: string, opts: Key = {}): Promise<string> {
+  const payload = { customerId, accountOwnerName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }
+  return (await ok<{ id: string }>(h, 'iban account', { method: 'POST', url: '/v1/external-bank-accounts', payload, ...opts }, 201)).id
+}
+
+export async function fundIn(h: TestApp, accountId: string, amount: string, opts: Key = {}) {
+  await ok(h, 'fund-in', { method: 'POST', url: `/v1/sandbox/accounts/${accountId}/fund-in`, payload: { amount }, ...opts })
+}
+
+export type Transfer = Record<string, unknown> & {
+  id: string
+  status: string
+  flow: string
+  currentLegIndex: number
+  fundingNeeded: boolean
+  legs: Record<string, unknown>[]
+}
+
+export const createTransfer = (h: TestApp, body: Record<string, unknown>, opts: Key & { headers?: Record<string, string> } = {}) =>
+  h.request({ method: 'POST', url: '/v1/transfers', payload: body, ...opts })
+
+export async function created(h: TestApp, body: Record<string, unknown>, opts: Key = {}): Promise<Transfer> {
+  return ok<Transfer>(h, 'create transfer', { method: 'POST', url: '/v1/transfers', payload: body, ...opts }, 201)
+}
+
+export const simulateDeposit = (h: TestApp, id: string, body: Record<string, unknown> = {}, opts: Key = {}) =>
+  ok<Transfer>(h, 'simulate deposit', { method: 'POST', url: `/v1/sandbox/transfers/${id}/simulate-deposit`, payload: body, ...opts })
+
+export const advance = (h: TestApp, id: string, opts: Key = {}) =>
+  h.request({ method: 'POST', url: `/v1/sandbox/transfers/${id}/advance`, ...opts })
+
+/** Advances until the status is `status` (at most `maxSteps` steps); the transfer then. */
+export async function advanceUntil(h: TestApp, id: string, status: string, maxSteps = 12, opts: Key = {}): Promise<Transfer> {
+  for (let i = 0; i < maxSteps; i++) {
+    const res = await advance(h, id, opts)
+    if (res.statusCode !== 200) throw new Error(`advance ${id}: ${res.statusCode} ${res.body}`)
+    const t = res.json() as Transfer
+    if (t.status === status) return t
+  }
+  throw new Error(`transfer ${id} did not reach ${status} in ${maxSteps} steps`)
+}
+
+export const balanceOf = async (h: TestApp, accountId: string, opts: Key = {}) =>
+  ok<Record<string, unknown>>(h, 'balance', { method: 'GET', url: `/v1/accounts/${accountId}/balance`, ...opts })
