@@ -28,6 +28,7 @@ import type { Environment } from '../domain/shared/environment.js'
 import { createTransferRoutes } from '../commands/transfers/createTransferRoutes.js'
 import type { TransferRouteDeps } from '../commands/transfers/deps.js'
 import { transferLifecycleRoutes } from '../commands/transfers/transferLifecycleRoutes.js'
+import { refundRoutes } from '../commands/transfers/refundRoutes.js'
 import { sandboxTransferSimulationRoutes } from '../commands/sandbox/transferSimulationRoutes.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
@@ -100,5 +101,6 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   // transfers
   createTransferRoutes,
   transferLifecycleRoutes,
+  refundRoutes,
   sandboxTransferSimulationRoutes,
 ]

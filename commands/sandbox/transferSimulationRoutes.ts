@@ -42,7 +42,7 @@ const originatorBody = z
 const depositBody = z
   .object({ originator: originatorBody.optional().describe('The remitter as the rail reports it ({}: none)') })
   .strict()
-  .optional()
+  .nullish()
 
 /** The sandbox's default remitter, by rail (spec: fixed-route simulation rule 2). */
 export const SANDBOX_REMITTER = {

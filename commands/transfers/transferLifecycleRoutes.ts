@@ -25,7 +25,7 @@ export const TRANSFER_LIFECYCLE_LIMITS = { noteMaxLength: 500, reasonMaxLength: 
 const cancelBody = z
   .object({ reason: z.string().max(TRANSFER_LIFECYCLE_LIMITS.reasonMaxLength).optional() })
   .strict()
-  .optional()
+  .nullish()
 
 const fundBody = z
   .object({

@@ -2,7 +2,8 @@
 import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
+import { systemTransfers } from './systemTransfers.js'
 import { transferMoney } from './transferMoney.js'
 import type { Workflow } from './workflow.js'
 
-export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData, creditDrawToTreasury, transferMoney]
+export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData, creditDrawToTreasury, transferMoney, systemTransfers]

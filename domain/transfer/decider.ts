@@ -45,6 +45,7 @@ export type TransferCommand =
       reason: string
       refundTransferId: string | null
       address: string | null
+      externalAccountId: string | null
       returnedToAccountId: string | null
     })
   | (Scoped & { type: 'CompleteRefund'; txHash: string | null })
@@ -261,6 +262,7 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
             reason: command.reason,
             amount: s.created.sourceAmount,
             address: command.address,
+            externalAccountId: command.externalAccountId,
             returnedToAccountId: command.returnedToAccountId,
           },
         },
@@ -351,6 +353,7 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
           reason: event.data.reason,
           amount: event.data.amount,
           address: event.data.address,
+          externalAccountId: event.data.externalAccountId,
           refundTransferId: event.data.refundTransferId,
           txHash: null,
           initiatedAt: at,

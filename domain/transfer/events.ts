@@ -197,6 +197,9 @@ export const TransferRefundInitiated = z.object({
   reason: text,
   amount: z.object({ currency: code, amountMinor: minor }),
   address: z.string().max(L.addressMaxLength).nullable(),
+  /** The sender's bank account a fiat refund is paid to. */
+  externalAccountId: id.nullable(),
+  /** The balance account the money goes back to (a balance-funded transfer, or the source's refund account). */
   returnedToAccountId: id.nullable(),
 })
 export const TransferRefundCompleted = z.object({ ...ref, txHash: z.string().max(160).nullable() })

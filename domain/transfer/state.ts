@@ -29,6 +29,7 @@ export type Refund = {
   reason: string
   amount: { currency: string; amountMinor: string }
   address: string | null
+  externalAccountId: string | null
   refundTransferId: string | null
   txHash: string | null
   initiatedAt: string

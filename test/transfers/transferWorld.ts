@@ -108,3 +108,29 @@ export async function advanceUntil(h: TestApp, id: string, status: string, maxSt
 
 export const balanceOf = async (h: TestApp, accountId: string, opts: Key = {}) =>
   ok<Record<string, unknown>>(h, 'balance', { method: 'GET', url: `/v1/accounts/${accountId}/balance`, ...opts })
+
+export async function getTransfer(h: TestApp, id: string, opts: Key = {}): Promise<Transfer> {
+  return ok<Transfer>(h, 'get transfer', { method: 'GET', url: `/v1/transfers/${id}`, ...opts })
+}
+
+/** Polls `read` until `check` holds (workflows run after the command that caused them). */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: T | undefined
+  while (Date.now() < deadline) {
+    try {
+      last = await read()
+      if (check(last)) return last
+    } catch {
+      // not there yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(last)?.slice(0, 500)})`)
+}
+
+/** The available balance of an account's one currency, as a minor-unit string. */
+export async function availableOf(h: TestApp, accountId: string): Promise<string> {
+  const b = (await balanceOf(h, accountId)) as { balances: { available: { value: string } }[] }
+  return b.balances[0]?.available.value ?? '0'
+}

@@ -1,0 +1,124 @@
+// The transfers the platform creates after another one's events (domain/transfer/systemTransfers.ts):
+//   refund initiated → to a balance: the money goes back at once (a released hold, or a credit of
+//     the source's refund account) and the refund completes; else a REFUND_CRYPTO / REFUND_FIAT
+//     transfer is created and funded (the platform holds the deposit), then run by the rails engine;
+//   a refund transfer completed → the refund of its parent completes, with its transaction hash;
+//   a crypto transfer with a developer fee completed → a FEE_CRYPTO transfer sweeps the fee.
+// Ids are derived (derivedTransferId) and every command carries a command id from the transfer, so
+// a crash or replay creates nothing twice.
+import { TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
+import { sandboxStepDelayMs } from '../../domain/rails/index.js'
+import { newId } from '../../domain/shared/ids.js'
+import type { Chain } from '../../domain/shared/chain/index.js'
+import { type OpenTransferState, type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
+import { type SystemTransfer, feeTransfer, refundTransfer, sweepsFee } from '../../domain/transfer/systemTransfers.js'
+import type { EventStore, Position } from '../../events/store/port.js'
+import { organizationOfEvent } from '../../events/eventOrganization.js'
+import { streams } from '../../events/streams.js'
+import { creditFunds } from '../accounts/funds.js'
+import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
+import { derivedTransferId } from '../transfers/derivedTransferId.js'
+import { sandboxFeeWallet } from '../transfers/feeWallet.js'
+import type { Workflow } from './workflow.js'
+
+const transferCommand = (store: EventStore, command: TransferCommand, origin: CommandOrigin, commandId: string) =>
+  handleCommand(store, transferDecider, streams.transfer(command.transferId), command, { ...origin, commandId })
+
+async function createFunded(store: EventStore, organizationId: string, transferId: string, data: SystemTransfer, origin: CommandOrigin) {
+  const now = new Date().toISOString()
+  await transferCommand(store, { type: 'CreateTransfer', organizationId, transferId, now, transfer: data }, origin, `system-transfer:${transferId}:create`)
+  await transferCommand(
+    store,
+    {
+      type: 'FundTransfer',
+      organizationId,
+      transferId,
+      now,
+      method: 'DEPOSIT',
+      accountId: null,
+      holdId: null,
+      fundingCustomerId: null,
+      note: null,
+      originator: null,
+      tracking: {},
+    },
+    origin,
+    `system-transfer:${transferId}:fund`,
+  )
+}
+
+const made = (parent: OpenTransferState, legs: number, rail: string) => {
+  const now = new Date()
+  return {
+    legIds: Array.from({ length: legs }, () => newId('tleg')),
+    now,
+    schedule: { cutoffTimezone: null, nextCutoffAt: null, estimatedSettlementAt: new Date(now.getTime() + 2 * sandboxStepDelayMs(rail as Chain)).toISOString() },
+    parent,
+  }
+}
+
+async function completeRefund(store: EventStore, parent: OpenTransferState, txHash: string | null, origin: CommandOrigin) {
+  const { organizationId, transferId } = parent.created
+  await transferCommand(store, { type: 'CompleteRefund', organizationId, transferId, now: new Date().toISOString(), txHash }, origin, `refund:${transferId}:complete`)
+}
+
+async function onRefundInitiated(store: EventStore, parent: OpenTransferState, origin: CommandOrigin): Promise<void> {
+  const refund = parent.refund
+  if (!refund || refund.status === 'COMPLETED') return
+  const { organizationId, transferId } = parent.created
+  if (parent.funding?.method === 'BALANCE') return completeRefund(store, parent, null, origin)
+  if (parent.returnedToAccountId) {
+    await creditFunds(
+      { handle: (d, s, c, o, opts) => handleCommand(store, d, s, c, o, opts) },
+      {
+        organizationId,
+        accountId: parent.returnedToAccountId,
+        currency: refund.amount.currency,
+        amountMinor: BigInt(refund.amount.amountMinor),
+        cause: `${TRANSFER_RETURN_PREFIX}${transferId}`,
+        source: 'world',
+      },
+      { ...origin, commandId: `refund:${transferId}:credit` },
+    )
+    return completeRefund(store, parent, null, origin)
+  }
+  if (!refund.refundTransferId) return
+  const data = refundTransfer(parent, { address: refund.address, bankAccountId: refund.externalAccountId }, made(parent, 2, parent.created.source.paymentRail))
+  await createFunded(store, organizationId, refund.refundTransferId, data, origin)
+}
+
+async function onCompleted(store: EventStore, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+  const c = s.created
+  if ((c.flow === 'REFUND_CRYPTO' || c.flow === 'REFUND_FIAT') && c.parentTransferId) {
+    const { state: parent } = await loadLatest(store, transferDecider, streams.transfer(c.parentTransferId))
+    if (parent.status === 'none') return
+    const txHash = s.legs.at(-1)?.tracking.txHash ?? null
+    return completeRefund(store, parent, txHash, origin)
+  }
+  if (!sweepsFee(s)) return
+  const feeId = derivedTransferId(c.transferId, 'fee')
+  const wallet = sandboxFeeWallet(c.organizationId, c.source.paymentRail as Chain)
+  await createFunded(store, c.organizationId, feeId, feeTransfer(s, wallet, made(s, 2, c.source.paymentRail)), origin)
+}
+
+export const systemTransfers: Workflow = {
+  name: 'system_transfers',
+  handles: new Set(['TransferRefundInitiated', 'TransferCompleted']),
+  commandsFor(event) {
+    const transferId = String(event.data.transferId)
+    return [
+      {
+        step: 'system-transfer',
+        organizationId: organizationOfEvent(event),
+        async run(store, context): Promise<{ position: Position | undefined }> {
+          const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
+          if (state.status === 'none') return { position: undefined }
+          if (event.type === 'TransferRefundInitiated') await onRefundInitiated(store, state, context)
+          else await onCompleted(store, state, context)
+          return { position: undefined }
+        },
+      },
+    ]
+  },
+}
