@@ -41,11 +41,14 @@ export async function fundSubmittedTransfer(
       failed.position,
       failed.events.map((e) => e.type),
     )
-    if (failed.events.length > 0)
+    // Failed here or by the funding workflow racing this request: either way the answer is the 422.
+    const now = await loadTransfer(runtime.store, organizationId, transferId)
+    if (now.status === 'FAILED')
       throw new DomainError('validation', 'insufficient_funds', `${result.error.message}; transfer ${transferId} failed`, [
         ...result.error.details,
         { field: 'transferId', message: 'the transfer failed before funds were received', value: transferId },
       ])
+    return now
   }
   if (result.outcome === 'funded') await runtime.readYourWrites(result.position, ['TransferFunded'])
   return loadTransfer(runtime.store, organizationId, transferId)
