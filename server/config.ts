@@ -1,6 +1,7 @@
 // Process configuration from environment variables, parsed by one zod schema.
 import { z } from 'zod'
 import { sandboxDelayOverridesSchema } from '../domain/rails/index.js'
+import { CRASH_POINTS } from '../commands/runtime/crashPoints.js'
 import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
 import { environmentSchema } from '../domain/shared/environment.js'
 
@@ -21,6 +22,8 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   APP_ENV: environmentSchema.default('sandbox'),
+  /** Tests only: the process kills itself at this step of a workflow (commands/runtime/crashPoints.ts). */
+  CRASH_AT: z.enum(CRASH_POINTS).optional(),
   /** Overrides of the sandbox rails engine's per-step delays (domain/rails/sandboxDelays.ts defaults: 1-3 s). */
   SANDBOX_RAIL_DELAYS_MS: railDelays.default({}),
   DATA_DIR: z.string().default('./data'),

@@ -8,6 +8,7 @@ import { loadConfig } from './config.js'
 import { ensureDemoOrganization } from './firstStart.js'
 import { createLogger } from './logger.js'
 import { type Runtime, openRuntime } from './runtime.js'
+import { armCrashPoint } from '../commands/runtime/crashPoints.js'
 
 const SHUTDOWN_TIMEOUT_MS = 15_000
 /** Of the shutdown budget, what is kept back for stopping the embedded cluster when the rest hangs. */
@@ -57,6 +58,7 @@ process.on('SIGINT', () => void stop('SIGINT'))
 process.on('SIGTERM', () => void stop('SIGTERM'))
 
 async function boot(): Promise<void> {
+  armCrashPoint(config.CRASH_AT)
   runtime = await openRuntime(config, { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) }, { takeOverEmbedded: true })
   if (stopping) return
   await runtime.runner.start()

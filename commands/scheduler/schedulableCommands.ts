@@ -13,6 +13,7 @@ import { freshTrackingPool } from '../transfers/trackingPool.js'
 import type { EventStore } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import { handleCommand } from '../runtime/handleCommand.js'
+import { crashPoint } from '../runtime/crashPoints.js'
 
 export type Firing = { store: EventStore; stream: string; context: CommandOrigin; now: Date }
 
@@ -79,8 +80,21 @@ function transferAtFiring(stored: z.infer<typeof transferTimerCommand>, now: Dat
     : { ...base, type: 'AssumeSwiftSettlement', legIndex: stored.legIndex }
 }
 
+/** A transfer's timers, with the crash point after a leg starts (commands/runtime/crashPoints.ts). */
+const transferTimers: SchedulableAggregate<z.infer<typeof transferTimerCommand>> = {
+  schema: transferTimerCommand,
+  load(json) {
+    const stored = transferTimerCommand.parse(json)
+    return async ({ store, stream, context, now }) => {
+      const result = await handleCommand(store, transferDecider, stream, transferAtFiring(stored, now), context)
+      if (result.events.some((e) => e.type === 'TransferLegStarted')) crashPoint('transfer-leg-started')
+      return result.events.length
+    }
+  },
+}
+
 export const schedulableAggregates = {
-  transfer: schedulable(transferDecider, transferTimerCommand, transferAtFiring),
+  transfer: transferTimers,
   customer: schedulable(customerDecider, customerTimerCommand, (stored, now): CustomerCommand => ({ ...stored, now: now.toISOString() })),
   account: schedulable(externalWalletReviewDecider, accountTimerCommand, (stored, now): ReviewExternalWallet => ({
     ...stored,

@@ -11,6 +11,7 @@ import type { Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { placeHold, releaseHold } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import { crashPoint } from '../runtime/crashPoints.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
 type Runtime = Pick<CommandRuntime, 'handle'>
@@ -49,6 +50,7 @@ export async function fundFromBalance(runtime: Runtime, f: BalanceFunding, origi
     // hold_exists: an earlier run placed it (its command id fell behind a snapshot): carry on.
     if (codeOf(error) !== 'hold_exists') throw error
   }
+  crashPoint('transfer-hold-placed')
   try {
     const funded = await runtime.handle(
       transferDecider,
@@ -68,6 +70,7 @@ export async function fundFromBalance(runtime: Runtime, f: BalanceFunding, origi
       },
       at('fund'),
     )
+    crashPoint('transfer-funded')
     return { outcome: 'funded', position: funded.position }
   } catch (error) {
     if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error

@@ -9,6 +9,7 @@ import { toTransferResource, transferResourceSchema } from '../../domain/transfe
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
+import { crashPoint } from '../runtime/crashPoints.js'
 import { createTransferBody } from './createTransferBody.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
@@ -68,6 +69,7 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
           transfer: planned,
         }),
       )
+      crashPoint('transfer-created')
       const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
       return reply.code(201).send(toTransferResource(state))
     },

@@ -6,4 +6,10 @@ import { systemTransfers } from './systemTransfers.js'
 import { transferMoney } from './transferMoney.js'
 import type { Workflow } from './workflow.js'
 
-export const allWorkflows: readonly Workflow[] = [expireSessionsOnArchive, shredErasedCustomerData, creditDrawToTreasury, transferMoney, systemTransfers]
+export const allWorkflows: readonly Workflow[] = [
+  expireSessionsOnArchive,
+  shredErasedCustomerData,
+  creditDrawToTreasury,
+  transferMoney,
+  systemTransfers,
+]

@@ -27,7 +27,12 @@ const transferCommand = (store: EventStore, command: TransferCommand, origin: Co
 
 async function createFunded(store: EventStore, organizationId: string, transferId: string, data: SystemTransfer, origin: CommandOrigin) {
   const now = new Date().toISOString()
-  await transferCommand(store, { type: 'CreateTransfer', organizationId, transferId, now, transfer: data }, origin, `system-transfer:${transferId}:create`)
+  await transferCommand(
+    store,
+    { type: 'CreateTransfer', organizationId, transferId, now, transfer: data },
+    origin,
+    `system-transfer:${transferId}:create`,
+  )
   await transferCommand(
     store,
     {
@@ -53,14 +58,23 @@ const made = (parent: OpenTransferState, legs: number, rail: string) => {
   return {
     legIds: Array.from({ length: legs }, () => newId('tleg')),
     now,
-    schedule: { cutoffTimezone: null, nextCutoffAt: null, estimatedSettlementAt: new Date(now.getTime() + 2 * sandboxStepDelayMs(rail as Chain)).toISOString() },
+    schedule: {
+      cutoffTimezone: null,
+      nextCutoffAt: null,
+      estimatedSettlementAt: new Date(now.getTime() + 2 * sandboxStepDelayMs(rail as Chain)).toISOString(),
+    },
     parent,
   }
 }
 
 async function completeRefund(store: EventStore, parent: OpenTransferState, txHash: string | null, origin: CommandOrigin) {
   const { organizationId, transferId } = parent.created
-  await transferCommand(store, { type: 'CompleteRefund', organizationId, transferId, now: new Date().toISOString(), txHash }, origin, `refund:${transferId}:complete`)
+  await transferCommand(
+    store,
+    { type: 'CompleteRefund', organizationId, transferId, now: new Date().toISOString(), txHash },
+    origin,
+    `refund:${transferId}:complete`,
+  )
 }
 
 async function onRefundInitiated(store: EventStore, parent: OpenTransferState, origin: CommandOrigin): Promise<void> {
@@ -84,7 +98,11 @@ async function onRefundInitiated(store: EventStore, parent: OpenTransferState, o
     return completeRefund(store, parent, null, origin)
   }
   if (!refund.refundTransferId) return
-  const data = refundTransfer(parent, { address: refund.address, bankAccountId: refund.externalAccountId }, made(parent, 2, parent.created.source.paymentRail))
+  const data = refundTransfer(
+    parent,
+    { address: refund.address, bankAccountId: refund.externalAccountId },
+    made(parent, 2, parent.created.source.paymentRail),
+  )
   await createFunded(store, organizationId, refund.refundTransferId, data, origin)
 }
 

@@ -17,6 +17,7 @@ import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
 import { creditFunds, settleHold } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import { crashPoint } from '../runtime/crashPoints.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
 import { failUnfunded, fundFromBalance, releaseHeld } from '../transfers/balanceFunding.js'
@@ -53,6 +54,7 @@ async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOri
   const { transferId, organizationId } = s.created
   const funding = s.funding
   if (funding?.method === 'BALANCE' && funding.accountId) {
+    crashPoint('transfer-settle-next')
     try {
       await settleHold(
         runtime,
@@ -63,6 +65,7 @@ async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOri
       // Settled by an earlier run whose command id fell behind a snapshot.
       if (!(error instanceof DomainError && error.code === 'hold_closed')) throw error
     }
+    crashPoint('transfer-settled')
   }
   const destination = s.created.destination
   if (destination.kind === 'BALANCE' && destination.accountId)

@@ -1,4 +1,5 @@
 // Shared helpers of the customer tests: create customers, upload documents, a complete verification.
+import type { Client } from '../harness/httpClient.js'
 import type { TestApp } from '../harness/testApp.js'
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png-body-bytes')])
@@ -6,7 +7,7 @@ export const PDF = Buffer.from('%PDF-1.7\n% test document\n')
 
 type Key = { apiKey?: string }
 
-export async function createIndividual(h: TestApp, body: Record<string, unknown> = {}, opts: Key = {}) {
+export async function createIndividual(h: Client, body: Record<string, unknown> = {}, opts: Key = {}) {
   const res = await h.request({
     method: 'POST',
     url: '/v1/customers/individuals',
@@ -17,7 +18,7 @@ export async function createIndividual(h: TestApp, body: Record<string, unknown>
   return res.json() as { id: string; status: string; customerName: string }
 }
 
-export async function createBusiness(h: TestApp, body: Record<string, unknown> = {}, opts: Key = {}) {
+export async function createBusiness(h: Client, body: Record<string, unknown> = {}, opts: Key = {}) {
   const res = await h.request({
     method: 'POST',
     url: '/v1/customers/businesses',
@@ -28,7 +29,7 @@ export async function createBusiness(h: TestApp, body: Record<string, unknown> =
   return res.json() as { id: string; status: string }
 }
 
-export async function upload(h: TestApp, customerId?: string, bytes: Buffer = PNG, contentType = 'image/png', opts: Key = {}) {
+export async function upload(h: Client, customerId?: string, bytes: Buffer = PNG, contentType = 'image/png', opts: Key = {}) {
   const res = await h.request({
     method: 'POST',
     url: '/v1/documents',
@@ -42,7 +43,7 @@ export async function upload(h: TestApp, customerId?: string, bytes: Buffer = PN
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
 
 /** Everything the base package needs for a US resident (no proof of address needed). */
-export async function completeIndividualBody(h: TestApp, customerId: string) {
+export async function completeIndividualBody(h: Client, customerId: string) {
   const front = await upload(h, customerId)
   const back = await upload(h, customerId)
   const selfie = await upload(h, customerId)

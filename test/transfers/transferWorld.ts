@@ -1,6 +1,6 @@
 // Helpers of the transfer tests, all through HTTP: an APPROVED customer with the capabilities asked
 // for, balance and external accounts, sandbox fund-ins, and driving a transfer's rails step by step.
-import type { TestApp } from '../harness/testApp.js'
+import type { Client, RequestOptions } from '../harness/httpClient.js'
 import { completeIndividualBody, createIndividual } from '../customers/fixtures.js'
 
 export const ALL_CAPABILITIES = [
@@ -21,14 +21,14 @@ export const ALL_CAPABILITIES = [
 
 type Key = { apiKey?: string }
 
-async function ok<T>(h: TestApp, what: string, options: Parameters<TestApp['request']>[0], status = 200): Promise<T> {
+async function ok<T>(h: Client, what: string, options: RequestOptions, status = 200): Promise<T> {
   const res = await h.request(options)
   if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`)
   return res.json() as T
 }
 
 /** A customer reviewed APPROVED by the sandbox, having requested `capabilities`. */
-export async function approvedCustomer(h: TestApp, capabilities: string[] = ALL_CAPABILITIES, opts: Key = {}): Promise<string> {
+export async function approvedCustomer(h: Client, capabilities: string[] = ALL_CAPABILITIES, opts: Key = {}): Promise<string> {
   const { id } = await createIndividual(h, {}, opts)
   const body = { ...(await completeIndividualBody(h, id)), requestedCapabilities: capabilities }
   await ok(h, 'verification', { method: 'POST', url: `/v1/customers/${id}/verification?submit=true`, payload: body, ...opts })
@@ -41,19 +41,19 @@ export async function approvedCustomer(h: TestApp, capabilities: string[] = ALL_
   return id
 }
 
-export async function usdBalance(h: TestApp, customerId: string | null, opts: Key = {}): Promise<string> {
+export async function usdBalance(h: Client, customerId: string | null, opts: Key = {}): Promise<string> {
   const body = customerId ? { customerId } : {}
   return (await ok<{ id: string }>(h, 'balance account', { method: 'POST', url: '/v1/balance-accounts', payload: body, ...opts }, 201)).id
 }
 
-export async function stablecoinBalance(h: TestApp, customerId: string | null, currency = 'USDC', chain = 'SOLANA', opts: Key = {}) {
+export async function stablecoinBalance(h: Client, customerId: string | null, currency = 'USDC', chain = 'SOLANA', opts: Key = {}) {
   const payload = { ...(customerId ? { customerId } : {}), currency, chain }
   return (
     await ok<{ id: string }>(h, 'stablecoin account', { method: 'POST', url: '/v1/balance-accounts/stablecoin', payload, ...opts }, 201)
   ).id
 }
 
-export async function usBankAccount(h: TestApp, customerId: string, opts: Key = {}): Promise<string> {
+export async function usBankAccount(h: Client, customerId: string, opts: Key = {}): Promise<string> {
   const payload = {
     customerId,
     accountOwnerName: 'Ada Lovelace',
@@ -64,12 +64,12 @@ export async function usBankAccount(h: TestApp, customerId: string, opts: Key = 
   return (await ok<{ id: string }>(h, 'bank account', { method: 'POST', url: '/v1/external-bank-accounts', payload, ...opts }, 201)).id
 }
 
-export async function ibanAccount(h: TestApp, customerId: string, opts: Key = {}): Promise<string> {
+export async function ibanAccount(h: Client, customerId: string, opts: Key = {}): Promise<string> {
   const payload = { customerId, accountOwnerName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }
   return (await ok<{ id: string }>(h, 'iban account', { method: 'POST', url: '/v1/external-bank-accounts', payload, ...opts }, 201)).id
 }
 
-export async function fundIn(h: TestApp, accountId: string, amount: string, opts: Key = {}) {
+export async function fundIn(h: Client, accountId: string, amount: string, opts: Key = {}) {
   await ok(h, 'fund-in', { method: 'POST', url: `/v1/sandbox/accounts/${accountId}/fund-in`, payload: { amount }, ...opts })
 }
 
@@ -82,21 +82,21 @@ export type Transfer = Record<string, unknown> & {
   legs: Record<string, unknown>[]
 }
 
-export const createTransfer = (h: TestApp, body: Record<string, unknown>, opts: Key & { headers?: Record<string, string> } = {}) =>
+export const createTransfer = (h: Client, body: Record<string, unknown>, opts: Key & { headers?: Record<string, string> } = {}) =>
   h.request({ method: 'POST', url: '/v1/transfers', payload: body, ...opts })
 
-export async function created(h: TestApp, body: Record<string, unknown>, opts: Key = {}): Promise<Transfer> {
+export async function created(h: Client, body: Record<string, unknown>, opts: Key = {}): Promise<Transfer> {
   return ok<Transfer>(h, 'create transfer', { method: 'POST', url: '/v1/transfers', payload: body, ...opts }, 201)
 }
 
-export const simulateDeposit = (h: TestApp, id: string, body: Record<string, unknown> = {}, opts: Key = {}) =>
+export const simulateDeposit = (h: Client, id: string, body: Record<string, unknown> = {}, opts: Key = {}) =>
   ok<Transfer>(h, 'simulate deposit', { method: 'POST', url: `/v1/sandbox/transfers/${id}/simulate-deposit`, payload: body, ...opts })
 
-export const advance = (h: TestApp, id: string, opts: Key = {}) =>
+export const advance = (h: Client, id: string, opts: Key = {}) =>
   h.request({ method: 'POST', url: `/v1/sandbox/transfers/${id}/advance`, ...opts })
 
 /** Advances until the status is `status` (at most `maxSteps` steps); the transfer then. */
-export async function advanceUntil(h: TestApp, id: string, status: string, maxSteps = 12, opts: Key = {}): Promise<Transfer> {
+export async function advanceUntil(h: Client, id: string, status: string, maxSteps = 12, opts: Key = {}): Promise<Transfer> {
   for (let i = 0; i < maxSteps; i++) {
     const res = await advance(h, id, opts)
     if (res.statusCode !== 200) throw new Error(`advance ${id}: ${res.statusCode} ${res.body}`)
@@ -106,10 +106,10 @@ export async function advanceUntil(h: TestApp, id: string, status: string, maxSt
   throw new Error(`transfer ${id} did not reach ${status} in ${maxSteps} steps`)
 }
 
-export const balanceOf = async (h: TestApp, accountId: string, opts: Key = {}) =>
+export const balanceOf = async (h: Client, accountId: string, opts: Key = {}) =>
   ok<Record<string, unknown>>(h, 'balance', { method: 'GET', url: `/v1/accounts/${accountId}/balance`, ...opts })
 
-export async function getTransfer(h: TestApp, id: string, opts: Key = {}): Promise<Transfer> {
+export async function getTransfer(h: Client, id: string, opts: Key = {}): Promise<Transfer> {
   return ok<Transfer>(h, 'get transfer', { method: 'GET', url: `/v1/transfers/${id}`, ...opts })
 }
 
@@ -130,7 +130,7 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
 }
 
 /** The available balance of an account's one currency, as a minor-unit string. */
-export async function availableOf(h: TestApp, accountId: string): Promise<string> {
+export async function availableOf(h: Client, accountId: string): Promise<string> {
   const b = (await balanceOf(h, accountId)) as { balances: { available: { value: string } }[] }
   return b.balances[0]?.available.value ?? '0'
 }
