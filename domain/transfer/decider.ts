@@ -179,12 +179,24 @@ function depositFee(s: OpenTransferState): LedgerTransaction | null {
   })
 }
 
+/**
+ * What a refund sends back: the whole source amount, less the developer fee once the transfer
+ * completed (the fee was kept then: world → fees), as a reversal credits a balance.
+ */
+function refundAmount(s: OpenTransferState) {
+  const completed = s.legs.at(-1)?.status === 'COMPLETED'
+  const { currency, amountMinor } = s.created.sourceAmount
+  return { currency, amountMinor: completed ? (BigInt(amountMinor) - BigInt(s.created.fee.amountMinor)).toString() : amountMinor }
+}
+
 /** Where reversed funds go back to: the balance that paid, else the source's refund account. */
 const returnTarget = (s: OpenTransferState): string | null => s.funding?.accountId ?? s.created.source.refundAccountId
 
 function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
   if (command.type === 'CreateTransfer') {
     if (state.status !== 'none') throw conflict('transfer_exists', `Transfer ${command.transferId} already exists`)
+    if (command.onBehalfOf !== undefined && command.transfer.customerId !== command.onBehalfOf)
+      throw notFound('Customer', command.transfer.customerId)
     return [
       {
         type: 'TransferCreated',
@@ -196,6 +208,8 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
   const base = { transferId: command.transferId, organizationId: command.organizationId, at: command.now }
   switch (command.type) {
     case 'SubmitTransfer':
+      // A retried submit of a submitted transfer answers it as it is.
+      if (s.status === 'PENDING' || s.status === 'PENDING_AUTHORIZATION') return []
       if (s.status !== 'DRAFT') {
         assertMove(command.transferId, s.status, 'PENDING')
         return []
@@ -260,7 +274,7 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
             ...base,
             refundTransferId: command.refundTransferId,
             reason: command.reason,
-            amount: s.created.sourceAmount,
+            amount: refundAmount(s),
             address: command.address,
             externalAccountId: command.externalAccountId,
             returnedToAccountId: command.returnedToAccountId,

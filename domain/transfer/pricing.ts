@@ -3,15 +3,15 @@
 //   fee = developerFeeFixed + developerFeePercent × source, the percent part rounded HALF_UP
 //   destination = floor((source − fee) × rate), converted between the two exponents
 // An amount given on the destination side is met exactly with the smallest source that reaches it.
-// exchangeRate is destination ÷ source, rounded UP at 18 places, so floor(source × exchangeRate)
-// equals the destination exactly for any source below 10^18 minor units.
+// exchangeRate is destination ÷ source, rounded UP at 31 places (trailing zeros dropped), so
+// floor(source × exchangeRate) equals the destination exactly for any amount the API takes (< 10^31).
 import { invalid } from '../errors.js'
 import { type Rational, REFERENCE_RATE_PROVIDER, rationalToDecimal, referenceRate } from '../rates/referenceRates.js'
 import { divideRounded, feeFromFraction, requireExponent } from '../shared/money/index.js'
 
 export const PRICING_LIMITS = {
-  /** Fraction digits of exchangeRate. */
-  exchangeRatePlaces: 18,
+  /** Fraction digits of exchangeRate: more than an amount's digits (30), so it is exact for every amount. */
+  exchangeRatePlaces: 31,
   referenceRatePlaces: 10,
   /** Binary search bound for a destination-side amount: 10^30 minor units. */
   maxAmountMinor: 10n ** 30n,
@@ -80,6 +80,10 @@ export function price(request: PriceRequest): Pricing {
   } else {
     destinationMinor = request.amount.minor
     const found = smallest(1n, PRICING_LIMITS.maxAmountMinor, (s) => destinationOf(s) >= destinationMinor)
+    if (found === undefined && request.fee.percent !== null && Number(request.fee.percent) >= 1)
+      throw invalid('developer_fee_exceeds_amount', 'A developer fee of 100% leaves nothing to deliver', [
+        { field: 'developerFeePercent', message: 'must be below 1 to deliver an amount', value: request.fee.percent },
+      ])
     if (found === undefined)
       throw invalid('invalid_amount', 'The destination amount is out of range', [{ field: 'destinationAmount', message: 'too large' }])
     sourceMinor = found

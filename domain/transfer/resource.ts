@@ -234,7 +234,8 @@ export function toTransferResource(state: OpenTransferState): TransferResource {
       developerFee: sequence === 0 && fee > 0n ? feeMoney : null,
       feeTxHash: leg.tracking.feeTxHash ?? null,
     })),
-    fundingNeeded: c.funding === 'DEPOSIT' && state.funding === null && (state.status === 'PENDING' || state.status === 'DRAFT'),
+    // A draft shows where its deposit will go, but waits for its submit first.
+    fundingNeeded: c.funding === 'DEPOSIT' && state.funding === null && state.status === 'PENDING',
     clientReferenceId: c.clientReferenceId,
     counterpartyId: c.counterpartyId,
     agentId: c.agentId,
@@ -253,7 +254,7 @@ export function toTransferResource(state: OpenTransferState): TransferResource {
     referenceRate: c.rate.referenceRate,
     referenceRateAsOf: c.rate.referenceRateAsOf,
     referenceProvider: c.rate.referenceProvider,
-    developerFeeFixed: c.fee.fixedMinor === '0' && c.fee.percent !== null ? null : c.fee.fixedMinor,
+    developerFeeFixed: c.fee.fixedMinor === '0' && c.fee.percent === null ? null : c.fee.fixedMinor,
     developerFeePercent: percent,
     developerFee: fee > 0n ? { amount: feeMoney, fixed: c.fee.fixedMinor, percent, txHash: feeHash } : null,
     depositInstructions: c.depositInstructions && { ...c.depositInstructions, amount: wire(c.depositInstructions.amount) },

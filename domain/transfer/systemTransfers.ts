@@ -53,7 +53,12 @@ function system(
     sourceAmount: money,
     destinationAmount: money,
     fee: { fixedMinor: '0', percent: null, amountMinor: '0' },
-    rate: { exchangeRate: '1', referenceRate: '1', referenceRateAsOf: c.rate.referenceRateAsOf, referenceProvider: c.rate.referenceProvider },
+    rate: {
+      exchangeRate: '1',
+      referenceRate: '1',
+      referenceRateAsOf: c.rate.referenceRateAsOf,
+      referenceProvider: c.rate.referenceProvider,
+    },
     legs: planLegs(source, destination).map((leg, i) => ({ ...leg, id: made.legIds[i]! })),
     funding: 'DEPOSIT',
     depositInstructions: null,
@@ -72,7 +77,11 @@ function system(
 }
 
 /** The refund of a funded deposit: to `address` on the deposit's chain, or to the sender's bank account on its rail. */
-export function refundTransfer(parent: OpenTransferState, to: { address: string | null; bankAccountId: string | null }, made: Made): SystemTransfer {
+export function refundTransfer(
+  parent: OpenTransferState,
+  to: { address: string | null; bankAccountId: string | null },
+  made: Made,
+): SystemTransfer {
   const c = parent.created
   const amount = c.sourceAmount.amountMinor
   if (c.source.kind === 'CHAIN') {

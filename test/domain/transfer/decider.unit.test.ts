@@ -495,6 +495,7 @@ t.test('refunds: from review (reversed, then refunded) or after a reversal; comp
           reason: 'returned to sender',
           amount: { currency: 'USDC', amountMinor: '10000000000' },
           address: '0xrefund',
+          externalAccountId: null,
           returnedToAccountId: refundTo,
         },
       },

@@ -129,7 +129,7 @@ const feeArb = fc.record({
 })
 const pairArb = fc.tuple(fc.constantFrom(...CURRENCIES), fc.constantFrom(...CURRENCIES))
 const SEED = { seed: 20261124, numRuns: 500 }
-const EXACT_RATE_BOUND = 10n ** 18n
+const EXACT_RATE_BOUND = 10n ** 30n
 
 t.test('property: a destination-side price reaches the amount with the smallest source', async (t) => {
   fc.assert(
@@ -179,10 +179,10 @@ t.test('property: floor(source × exchangeRate) is the destination exactly (BigI
         } catch {
           return true // refusals are the property above's
         }
-        // The documented bound of the 18-place rate: exact for sources below 10^18 minor units.
+        // The documented bound of the 31-place rate: exact for every amount the API takes (below 10^30 minor units).
         if (p.sourceMinor >= EXACT_RATE_BOUND) return true
         const rate = p.exchangeRate
-        return /^\d+(\.\d{1,18})?$/.test(rate) && timesDecimal(p.sourceMinor, rate) === p.destinationMinor
+        return /^\d+(\.\d{1,31})?$/.test(rate) && timesDecimal(p.sourceMinor, rate) === p.destinationMinor
       },
     ),
     SEED,

@@ -101,8 +101,8 @@ const CASES: Case[] = [
     name: 'SubmitTransfer',
     command: cmd.submit(at(9)),
     target: () => 'PENDING',
-    // Already submitted, waiting for its approval: submitting again changes nothing.
-    idempotentIn: ['PENDING_AUTHORIZATION'],
+    // Already submitted (waiting for funds or an approval): a retried submit changes nothing.
+    idempotentIn: ['PENDING', 'PENDING_AUTHORIZATION'],
   },
   { ...none, name: 'CancelTransfer', command: cmd.cancel(at(9)), target: () => 'CANCELLED', idempotentIn: ['CANCELLED'] },
   {

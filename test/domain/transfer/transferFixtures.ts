@@ -210,6 +210,7 @@ export const cmd = {
     reason: 'returned to sender',
     refundTransferId: null,
     address: '0xrefund',
+    externalAccountId: null,
     returnedToAccountId,
   }),
   completeRefund: (now: string, hash: string | null = '0xrefundhash'): TransferCommand => ({
