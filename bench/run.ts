@@ -15,6 +15,7 @@ import { type ProtectionBenchResult, runProtectionBench } from './protectionBenc
 import { ACCOUNT_LIST_BENCH_PLAN, type AccountListBenchResult, runAccountListBench } from './accountListBench.js'
 import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
 import { HOLDS_BENCH_PLAN, holdTargets } from './holdsBench.js'
+import { TRANSFER_CREATE_BENCH_PLAN, TRANSFER_CREATE_TARGETS, transferCreateTarget } from './transferCreateBench.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 
 export const BENCH_PLAN = {
@@ -189,8 +190,14 @@ async function apiPhase(db: BenchPostgres) {
       holds.spread,
       HOLDS_BENCH_PLAN.seconds,
     )
+    const transferCreate = await measure(
+      'POST /v1/transfers',
+      api,
+      await transferCreateTarget(api, auth),
+      TRANSFER_CREATE_BENCH_PLAN.seconds,
+    )
     const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
-    return { health, query, command, hotStream, verificationSave, hotAccount, spreadHolds, twoProcessHotStream }
+    return { health, query, command, hotStream, verificationSave, hotAccount, spreadHolds, transferCreate, twoProcessHotStream }
   } finally {
     await stopChild(api)
   }
@@ -534,6 +541,7 @@ async function main(): Promise<void> {
     httpRow(`(b) hot stream PUT one endpoint, ${BENCH_PLAN.hotStreamProcesses} processes`, api.twoProcessHotStream),
     httpRow('(g) holds on one hot account', api.hotAccount),
     httpRow(`(g) holds on ${HOLDS_BENCH_PLAN.accounts} accounts`, api.spreadHolds),
+    httpRow('(h) transfers created POST /v1/transfers', api.transferCreate),
     httpRow('(c) ceiling GET /health', api.health),
     httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
     ratioRow('ratio command / toy req/s', commandRatio, {
@@ -541,6 +549,10 @@ async function main(): Promise<void> {
       pass: commandRatio >= TARGETS.commandToToyRatio,
     }),
     ratioRow('ratio query / toy req/s', api.query.requestsPerSecond / toy.requestsPerSecond),
+    ratioRow('(h) ratio transfers created / toy req/s', api.transferCreate.requestsPerSecond / toy.requestsPerSecond, {
+      text: `>= ${TRANSFER_CREATE_TARGETS.createToToyRatio}`,
+      pass: api.transferCreate.requestsPerSecond / toy.requestsPerSecond >= TRANSFER_CREATE_TARGETS.createToToyRatio,
+    }),
     ratioRow('ratio verification save / toy req/s', api.verificationSave.requestsPerSecond / toy.requestsPerSecond),
     ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
@@ -591,6 +603,7 @@ async function main(): Promise<void> {
       `(b) ${BENCH_PLAN.hotStreamProcesses} processes: two service processes on one database, ` +
         `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
         "connections on each; req/s summed, p50/p99 the worse process's; cpu srv = the first process, other includes the second",
+      '(h) transfers: an APPROVED sender creates deposit-funded ACH transfers to its bank account (PENDING, fundingNeeded)',
       `(g) holds: ${HOLDS_BENCH_PLAN.accounts} funded USD balance accounts; each request holds 0.01 USD on one account (hot: always ` +
         'the same one, decided in turn on its stream; spread: the accounts in turn)',
       `(e) reads: ${READ_BENCH_PLAN.seededItems} items listed ${READ_BENCH_PLAN.pageSize} a page; the toy answers one indexed SELECT as ` +
