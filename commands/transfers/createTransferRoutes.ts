@@ -10,11 +10,14 @@ import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { crashPoint } from '../runtime/crashPoints.js'
+import { originFrom } from '../runtime/requestOrigin.js'
+import { transferDecider } from '../../domain/transfer/decider.js'
+import { streams } from '../../events/streams.js'
 import { createTransferBody } from './createTransferBody.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
 import { type NewTransfer, newTransfer } from './newTransfer.js'
-import { openedTransfer, transferCommands } from './transferCommands.js'
+import { openedTransfer } from './transferCommands.js'
 import { loadOrgAccount } from './transferFacts.js'
 
 export const TRANSFER_TAGS = ['Transfers']
@@ -33,7 +36,6 @@ async function assertBalanceCovers(deps: TransferRouteDeps, organizationId: stri
 }
 
 export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
-  const transfers = deps.commands.bind(transferCommands)
   app.post(
     '/transfers',
     {
@@ -60,15 +62,13 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       const now = new Date()
       const planned = await newTransfer(request, deps, organizationId, transferId, request.body, now)
       await assertBalanceCovers(deps, organizationId, planned)
-      const created = openedTransfer(
-        await transfers.handleToState(request, {
-          type: 'CreateTransfer',
-          organizationId,
-          transferId,
-          now: now.toISOString(),
-          transfer: planned,
-        }),
-      )
+      const command = { type: 'CreateTransfer' as const, organizationId, transferId, now: now.toISOString(), transfer: planned }
+      const result = await deps.commands.handle(transferDecider, streams.transfer(transferId), command, originFrom(request), {
+        newStream: true,
+      })
+      // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
+      await deps.commands.readYourWrites(result.position, [])
+      const created = openedTransfer(result.state)
       crashPoint('transfer-created')
       const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
       return reply.code(201).send(toTransferResource(state))

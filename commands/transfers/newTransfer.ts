@@ -109,13 +109,19 @@ export async function newTransfer(
   now: Date,
 ): Promise<NewTransfer> {
   const { store, environment } = deps
-  const sourceAccount = body.source.accountId === undefined ? undefined : await loadOrgAccount(store, organizationId, body.source.accountId)
-  const senderId = scopedCustomerId(request, body.sourceCustomerId ?? sourceAccount?.account.customerId ?? undefined)
+  // The facts are read side by side: the sender (when named), the source and the destination accounts.
+  const named = body.sourceCustomerId === undefined ? undefined : scopedCustomerId(request, body.sourceCustomerId)
+  const [sourceAccount, namedSender, destination] = await Promise.all([
+    body.source.accountId === undefined ? undefined : loadOrgAccount(store, organizationId, body.source.accountId),
+    named === undefined ? undefined : loadSender(store, organizationId, named),
+    destinationSide(store, organizationId, body, environment),
+  ])
+  const senderId = named ?? scopedCustomerId(request, sourceAccount?.account.customerId ?? undefined)
   if (senderId === undefined)
     throw invalid('source_customer_required', 'sourceCustomerId is required', [
       { field: 'sourceCustomerId', message: 'the sending customer (cus_)' },
     ])
-  const sender = await loadSender(store, organizationId, senderId)
+  const sender = namedSender ?? (await loadSender(store, organizationId, senderId))
   const source: RouteSide = sourceAccount
     ? sourceBalanceSide(sourceAccount, sender.id, body.source)
     : externalSourceSide(body.source.paymentRail, body.source.currency)
@@ -123,7 +129,6 @@ export async function newTransfer(
     const refund = await loadOrgAccount(store, organizationId, body.source.refundAccountId)
     sourceBalanceSide(refund, sender.id, { currency: source.currency })
   }
-  const destination = await destinationSide(store, organizationId, body, environment)
   assertRoute(source, destination.side)
   assertMaySend(
     { customerId: sender.id, status: sender.status, requestedCapabilities: requestedCapabilitiesOf(sender) },

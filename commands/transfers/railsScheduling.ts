@@ -9,10 +9,10 @@ import { isSandboxRail, sandboxStepDelayMs, type SandboxDelayOverrides } from '.
 import { CHAINS, type Chain } from '../../domain/shared/chain/index.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { transferDecider } from '../../domain/transfer/decider.js'
-import { transferEventSchemas } from '../../domain/transfer/events.js'
+import { TransferCreated, transferEventSchemas } from '../../domain/transfer/events.js'
 import { nextStep } from '../../domain/transfer/nextStep.js'
 import type { Consumer } from '../../events/consumers/consumer.js'
-import type { EventStore } from '../../events/store/port.js'
+import type { EventStore, RecordedEvent } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { loadLatest } from '../runtime/handleCommand.js'
 import { scheduleCommand } from '../scheduler/scheduleCommand.js'
@@ -34,10 +34,15 @@ export const transferRailsScheduling = (settings: {
   handles: new Set(Object.keys(transferEventSchemas)),
   async apply(trx: Kysely<SchedulerDatabase>, events) {
     if (settings.environment !== 'sandbox') return
-    // One look per transfer of the batch: its state now decides its next step.
-    const transferIds = new Set(events.map((e) => String(e.data.transferId)))
-    for (const transferId of transferIds) {
-      const { state } = await loadLatest(settings.store, transferDecider, streams.transfer(transferId))
+    // One look per transfer of the batch: its state now decides its next step. A transfer created in
+    // this batch and not changed since is its TransferCreated alone (no read).
+    const last = new Map<string, RecordedEvent>()
+    for (const event of events) last.set(String(event.data.transferId), event)
+    for (const [transferId, event] of last) {
+      const state =
+        event.type === 'TransferCreated'
+          ? transferDecider.evolve(transferDecider.initialState(), { type: 'TransferCreated', data: TransferCreated.parse(event.data) })
+          : (await loadLatest(settings.store, transferDecider, streams.transfer(transferId))).state
       if (state.status === 'none') continue
       const step = nextStep(state, stepDelay(settings.delays))
       if (!step) continue

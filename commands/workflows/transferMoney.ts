@@ -12,6 +12,7 @@
 import { TRANSFER_CREDIT_PREFIX, TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
 import { DomainError } from '../../domain/errors.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
+import { TransferCreated } from '../../domain/transfer/events.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
@@ -133,6 +134,11 @@ export const transferMoney: Workflow = {
   ]),
   commandsFor(event) {
     const transferId = String(event.data.transferId)
+    // A created transfer needs this workflow only when a balance pays it at once (the rest start later).
+    if (event.type === 'TransferCreated') {
+      const created = TransferCreated.parse(event.data)
+      if (created.funding !== 'BALANCE' || created.status !== 'PENDING') return []
+    }
     return [
       {
         step: 'money',
