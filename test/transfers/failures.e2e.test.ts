@@ -3,6 +3,7 @@
 // be submitted, cancel only before funding, reversal credits the balance back; each refusal of the
 // table is a 409 naming both states; bad requests are 4xx that change nothing.
 import t from 'tap'
+import { runCli } from '../cli/fixtures/runCli.js'
 import { startTestApp } from '../harness/testApp.js'
 import {
   advance,
@@ -242,4 +243,10 @@ t.test('the sender must be APPROVED and hold the rail’s capability', async (t)
     ['USD_WIRE_PAYIN', 'USD_WIRE_PAYOUT'],
     'every missing capability is named',
   )
+})
+
+t.test('ledger verify is consistent after all of the above', async (t) => {
+  const verify = await runCli(['ledger', 'verify', '--json'], { DATABASE_URL: h.runtime.databaseUrl })
+  t.equal(verify.code, 0, verify.stderr)
+  t.match(JSON.parse(verify.stdout), { consistent: true })
 })

@@ -3,6 +3,7 @@
 // ids in their rail's format, and the money on the balances at the end.
 import t from 'tap'
 import { isAchTraceNumber, isImad, isOmad, isTxHash, isUetr } from '../../domain/rails/index.js'
+import { runCli } from '../cli/fixtures/runCli.js'
 import { startTestApp } from '../harness/testApp.js'
 import {
   advanceUntil,
@@ -194,3 +195,23 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promi
   }
   throw new Error('condition not met in time')
 }
+
+t.test('ledger verify is consistent after the flows', async (t) => {
+  const h = await startTestApp(t)
+  const alice = await approvedCustomer(h)
+  const from = await usdBalance(h, alice)
+  const to = await usdBalance(h, await approvedCustomer(h))
+  await fundIn(h, from, '10.00')
+  const paid = await created(h, {
+    source: { accountId: from },
+    destination: { accountId: to },
+    sourceAmount: '700',
+    developerFeePercent: 0.1,
+  })
+  await advanceUntil(h, paid.id, 'COMPLETED')
+  await h.runtime.runner.waitFor((await h.runtime.store.readStream(`transfer-${paid.id}`)).at(-1)?.position, 10_000)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const verify = await runCli(['ledger', 'verify', '--json'], { DATABASE_URL: h.runtime.databaseUrl })
+  t.equal(verify.code, 0, verify.stderr)
+  t.match(JSON.parse(verify.stdout), { consistent: true })
+})

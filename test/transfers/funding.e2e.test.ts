@@ -2,6 +2,7 @@
 // customer's balance, settled at completion, released on failure or cancel), its refusals (nothing
 // changes), and many transfers funded at once from one balance: never overdrawn, never a 409.
 import t from 'tap'
+import { runCli } from '../cli/fixtures/runCli.js'
 import { startTestApp } from '../harness/testApp.js'
 import { createIndividual } from '../customers/fixtures.js'
 import {
@@ -149,4 +150,10 @@ t.test('50 transfers funded at once from one balance: never overdrawn, never a 4
   t.equal(statuses.filter((c) => c === 422).length, 20, 'twenty refused with insufficient_funds')
   t.notOk(statuses.includes(409), 'no 409')
   t.equal(await availableOf(h, usd), '0', 'never negative')
+})
+
+t.test('ledger verify is consistent after all of the above', async (t) => {
+  const verify = await runCli(['ledger', 'verify', '--json'], { DATABASE_URL: h.runtime.databaseUrl })
+  t.equal(verify.code, 0, verify.stderr)
+  t.match(JSON.parse(verify.stdout), { consistent: true })
 })

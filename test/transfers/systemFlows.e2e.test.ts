@@ -6,6 +6,7 @@ import t from 'tap'
 import { derivedTransferId } from '../../commands/transfers/derivedTransferId.js'
 import { runDueCommands } from '../../commands/scheduler/runDueCommands.js'
 import { SWIFT_UNTRACKED_SYSTEM_REMARK, isTxHash } from '../../domain/rails/index.js'
+import { runCli } from '../cli/fixtures/runCli.js'
 import { startTestApp } from '../harness/testApp.js'
 import {
   advance,
@@ -203,4 +204,10 @@ t.test('the scheduler runs the rails engine; an untracked SWIFT payout completes
     'assumed settlement',
   )
   t.equal(done.systemRemark, SWIFT_UNTRACKED_SYSTEM_REMARK)
+})
+
+t.test('ledger verify is consistent after all of the above', async (t) => {
+  const verify = await runCli(['ledger', 'verify', '--json'], { DATABASE_URL: h.runtime.databaseUrl })
+  t.equal(verify.code, 0, verify.stderr)
+  t.match(JSON.parse(verify.stdout), { consistent: true })
 })
