@@ -33,6 +33,7 @@ import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { balanceReadRoutes } from '../read-api/balances/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
+import { transferReadRoutes } from '../read-api/transfers/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
 import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
 import type { WebhookDelivery } from '../webhooks/webhookDelivery.js'
@@ -92,4 +93,6 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   liquidityFacilityWriteRoutes,
   liquidityFacilityReadRoutes,
   sandboxCreditLineRoutes,
+  // transfers
+  transferReadRoutes,
 ]
