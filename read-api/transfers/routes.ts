@@ -27,7 +27,7 @@ const PAGING =
   `Offset mode: limit (1-1000, default 50) and offset (0-${MAX_LIST_OFFSET}). Cursor mode (the default): page_size (1-1000, ` +
   'default 50) and starting_after (the id of the last item of the previous page: older items follow) or ending_before (the id ' +
   'of the first item of the next page: newer items precede). One mode per request (400 otherwise). Both modes answer has_more, ' +
-  'page_size, url (this request), data, page_next and page_prev (the neighbouring pages in the same mode, or null; past the ' +
+  "page_size, url (the list's path), data, page_next and page_prev (the neighbouring pages in the same mode, or null; past the " +
   'offset bound page_next continues by cursor). Order: newest first (by id). 422 invalid_cursor: the cursor names no ' +
   'transfer the caller can read (a transfer that has left a status filter is still a valid cursor).'
 const FILTERS =
@@ -64,7 +64,7 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       const scope = scopeOf(request)
       const rows = await listTransfers(db, protection, scope, q, q)
       if (!rows) throw unknownCursor(q)
-      const page = toLinkedPage(rows, q, { url: request.url, path: LIST_PATH, filters: linkFilters(q) })
+      const page = toLinkedPage(rows, q, { path: LIST_PATH, filters: linkFilters(q) })
       const data = await expandTransfers(
         deps,
         scope,

@@ -161,7 +161,7 @@ t.test('cursor paging: forward with page_next to the end, back with page_prev to
   let next: string | null = '/v1/transfers?page_size=3'
   while (next) {
     const p = await page(next)
-    t.equal(p.url, next, 'url is the request')
+    t.equal(p.url, '/v1/transfers', "url is the list's path")
     pages.push(p)
     next = p.page_next
   }
@@ -208,10 +208,7 @@ t.test('offset paging: limit and offset, links in offset mode', async (t) => {
   const all = ordered(ALL)
   const first = await page('/v1/transfers?limit=3')
   t.same(ids(first), all.slice(0, 3))
-  t.same(
-    { has_more: first.has_more, page_size: first.page_size, url: first.url },
-    { has_more: true, page_size: 3, url: '/v1/transfers?limit=3' },
-  )
+  t.same({ has_more: first.has_more, page_size: first.page_size, url: first.url }, { has_more: true, page_size: 3, url: '/v1/transfers' })
   t.equal(first.page_next, '/v1/transfers?limit=3&offset=3')
   t.equal(first.page_prev, null)
   const second = await page(first.page_next!)
