@@ -175,7 +175,8 @@ async function runAlone(): Promise<void> {
       const ratio = r.many.requestsPerSecond / result.toy.requestsPerSecond
       process.stdout.write(
         `${r.name}: ${r.items} items; 1 connection: p50 ${r.one.latency.p50Ms.toFixed(2)} ms, p99 ${r.one.latency.p99Ms.toFixed(2)} ms ` +
-          `(target < ${T.p99AtOneMs}); ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ${r.many.requestsPerSecond.toFixed(0)} req/s, ` +
+          `(target < ${T.p99AtOneMs}); ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ` +
+          `${r.many.requestsPerSecond.toFixed(0)} req/s, ` +
           `p99 ${r.many.latency.p99Ms.toFixed(1)} ms, ${ratio.toFixed(2)}x the toy (target >= ${T.toReadToyRatio}); ` +
           `non-2xx ${r.one.non2xx + r.many.non2xx}\n`,
       )

@@ -111,7 +111,9 @@ function cases(middle: string, transfers: number): Case[] {
     },
     {
       name: 'Deep offset (offset=100 000, the bound)',
-      why: 'The ids are picked from transfers_list alone (index only, no heap for the 100 000 skipped entries), then only the 51 kept rows are read.',
+      why:
+        'The ids are picked from transfers_list alone (index only, no heap for the 100 000 skipped entries), then only the 51 kept ' +
+        'rows are read.',
       filters: {},
       query: { limit: 50, offset: 100_000 },
     },
@@ -193,7 +195,8 @@ async function main(): Promise<void> {
       }
     }
     const sizes = await pool.query<{ name: string; size: string }>(
-      "SELECT indexrelname AS name, pg_size_pretty(pg_relation_size(indexrelid)) AS size FROM pg_stat_user_indexes WHERE relname = 'transfers' ORDER BY 1",
+      'SELECT indexrelname AS name, pg_size_pretty(pg_relation_size(indexrelid)) AS size FROM pg_stat_user_indexes ' +
+        "WHERE relname = 'transfers' ORDER BY 1",
     )
     const table = await pool.query<{ size: string }>("SELECT pg_size_pretty(pg_table_size('transfers')) AS size")
     out.push(

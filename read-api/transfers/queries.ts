@@ -111,7 +111,7 @@ function pageIds(db: Kysely<ReadDatabase>, scope: TransferScope, filters: Transf
       .orderBy('id', direction)
   const fetch = w.size + 1
   if (first === undefined) return selected().limit(fetch).offset(w.offset)
-  // Each side stops after the rows the page can need; the union drops a transfer between two accounts of one customer seen twice.
+  // Each side stops after the rows the page can need; UNION lists a transfer the customer both sends and receives once.
   const reach = w.offset + fetch
   const union = db
     .selectFrom(selected('customer_id').limit(reach).as('s'))
