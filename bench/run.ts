@@ -17,6 +17,8 @@ import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
 import { HOLDS_BENCH_PLAN, holdTargets } from './holdsBench.js'
 import { TRANSFER_CREATE_BENCH_PLAN, TRANSFER_CREATE_TARGETS, transferCreateTarget } from './transferCreateBench.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
+import { TRANSFER_LIST_BENCH_PLAN, TRANSFER_LIST_TARGETS, type TransferListBenchResult, runTransferListBench } from './transferListBench.js'
+import { TRANSFER_SEED_PLAN } from './transferListSeed.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -40,8 +42,11 @@ export const BENCH_PLAN = {
   verificationSeconds: 10,
   /** Before starting, wait up to this long for other processes to go quiet (the machine may be shared). */
   quietWaitMs: 20_000,
-  /** The whole run is abandoned past this (the history rows append a million events first; account lists add a minute). */
-  deadlineMs: 960_000,
+  /**
+   * The whole run is abandoned past this (the history rows append a million events first; account lists add a minute,
+   * transfer lists four: a million rows seeded).
+   */
+  deadlineMs: 1_260_000,
 } as const
 
 export const TARGETS = {
@@ -484,6 +489,26 @@ function accountListRows(r: AccountListBenchResult): Cell[][] {
   return r.lists.map((list) => httpRow(`(g) ${list.name}, ${list.items} items`, list))
 }
 
+// ---- transfer lists at 1 000 000 transfers ----------------------------------------------------
+
+function transferListRows(r: TransferListBenchResult): Cell[][] {
+  const T = TRANSFER_LIST_TARGETS
+  return [
+    httpRow('(h) ceiling read toy, same phase', r.toy),
+    ...r.lists.flatMap((list) => {
+      const ratio = list.many.requestsPerSecond / r.toy.requestsPerSecond
+      return [
+        httpRow(`(h) ${list.name}, ${list.items} items`, list.one, {
+          text: `p99 < ${T.p99AtOneMs} ms`,
+          pass: list.one.latency.p99Ms < T.p99AtOneMs,
+        }),
+        httpRow(`(h) ${list.name}, ${list.items} items`, list.many),
+        ratioRow(`ratio ${list.name} / read toy req/s`, ratio, { text: `>= ${T.toReadToyRatio}`, pass: ratio >= T.toReadToyRatio }),
+      ]
+    }),
+  ]
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now()
   database = await openBenchPostgres()
@@ -517,6 +542,14 @@ async function main(): Promise<void> {
   })
 
   const accountLists = await runAccountListBench({
+    createDatabase: (purpose) => database!.createDatabase(purpose),
+    startChild,
+    stopChild,
+    postmasterPid: database.postmasterPid,
+    log,
+  })
+
+  const transferLists = await runTransferListBench({
     createDatabase: (purpose) => database!.createDatabase(purpose),
     startChild,
     stopChild,
@@ -559,6 +592,7 @@ async function main(): Promise<void> {
     ...webhooks.map(webhookRow),
     ...readRows(reads),
     ...accountListRows(accountLists),
+    ...transferListRows(transferLists),
     ...historyRows(history),
   ]
   const cpus = os.cpus()
@@ -615,11 +649,17 @@ async function main(): Promise<void> {
         `(${formatNumber(ACCOUNT_SEED_PLAN.customers)} customers; rows written directly in ${accountLists.seedSeconds.toFixed(0)} s, ` +
         `see bench/accountListSeed.ts), ${ACCOUNT_LIST_BENCH_PLAN.connections} connections, ` +
         `${ACCOUNT_LIST_BENCH_PLAN.secondsPerTarget} s each; plans in docs/explain-accounts.md`,
+      `(h) transfer lists: ${formatNumber(TRANSFER_SEED_PLAN.transfers)} transfers, 90% in one organization ` +
+        `(${formatNumber(TRANSFER_SEED_PLAN.customers)} customers; rows written directly in ${transferLists.seedSeconds.toFixed(0)} s, ` +
+        'see bench/transferListSeed.ts), 50 a page; each list at 1 connection ' +
+        `(${TRANSFER_LIST_BENCH_PLAN.secondsAtOne} s) and at ${TRANSFER_LIST_BENCH_PLAN.connections} (${TRANSFER_LIST_BENCH_PLAN.rounds} ` +
+        `rounds of ${TRANSFER_LIST_BENCH_PLAN.secondsPerRound} s interleaved with the read toy); plans in docs/explain-transfers.md`,
       protectionLine(protection),
       historyLine(history),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
       ...disturbed(accountLists.lists),
+      ...disturbed([transferLists.toy, ...transferLists.lists.flatMap((l) => [l.one, l.many])]),
       `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
       '',
     ].join('\n'),

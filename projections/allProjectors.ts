@@ -8,6 +8,7 @@ import { documentsProjector } from './documents.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
+import { transfersProjector } from './transfers.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
 
 export const allProjectors: readonly Projector[] = [
@@ -20,4 +21,5 @@ export const allProjectors: readonly Projector[] = [
   counterpartiesProjector,
   liquidityFacilityProjector,
   balancesProjector,
+  transfersProjector,
 ]

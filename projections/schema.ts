@@ -7,6 +7,7 @@ import type { ConsumerDatabase } from './consumerSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
+import type { TransferDatabase } from './transferSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './accountCountSchema.js'
@@ -17,6 +18,7 @@ export type * from './consumerSchema.js'
 export type * from './idempotencySchema.js'
 export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
+export type * from './transferSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
@@ -28,4 +30,5 @@ export interface ReadDatabase
     AccountDatabase,
     LiquidityFacilityDatabase,
     AccountCountDatabase,
-    BalanceDatabase {}
+    BalanceDatabase,
+    TransferDatabase {}

@@ -9,6 +9,8 @@ import { businessProfile } from '../domain/customer/schemas/businessVerification
 import { phone } from '../domain/customer/schemas/common.js'
 import { individualProfile } from '../domain/customer/schemas/individualVerification.js'
 import type { Customer } from '../domain/customer/state.js'
+import { originatorSchema } from '../domain/transfer/events.js'
+import type { OpenTransferState } from '../domain/transfer/state.js'
 import type { WebhookEndpointState } from '../domain/webhook-endpoint/decider.js'
 import { type WebhookSecretEntry, webhookSecretEntry } from '../domain/webhook-endpoint/events.js'
 import { type Address, addressSchema } from '../domain/shared/address.js'
@@ -103,9 +105,19 @@ export const sealedCounterpartyAddress = sealedJson<Address | null>(
   'customer_id',
 )
 
+/**
+ * transfers.state: the transfer's state, its remitter's name and account number (the funding's
+ * originator) sealed under the source customer's key (as its events are: domain/transfer/index.ts).
+ */
+export const sealedTransferState = sealedJson<OpenTransferState>(
+  z.object({ funding: z.object({ originator: originatorSchema.nullable() }).nullable() }),
+  (id) => streams.transfer(id),
+  'customer_id',
+)
+
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
 export const SEALED_JSON_COLUMNS: readonly {
-  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties'
+  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties' | 'transfers'
   column: string
   sealed: SealedJson<unknown>
 }[] = [
@@ -113,4 +125,5 @@ export const SEALED_JSON_COLUMNS: readonly {
   { table: 'webhook_endpoints', column: 'secrets', sealed: sealedEndpointSecrets },
   { table: 'webhook_delivery_endpoints', column: 'state', sealed: sealedEndpointSnapshot },
   { table: 'counterparties', column: 'address', sealed: sealedCounterpartyAddress },
+  { table: 'transfers', column: 'state', sealed: sealedTransferState },
 ]

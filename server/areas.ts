@@ -38,6 +38,7 @@ import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { balanceReadRoutes } from '../read-api/balances/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
+import { transferReadRoutes } from '../read-api/transfers/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
 import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
 import type { WebhookDelivery } from '../webhooks/webhookDelivery.js'
@@ -103,4 +104,5 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   transferLifecycleRoutes,
   refundRoutes,
   sandboxTransferSimulationRoutes,
+  transferReadRoutes,
 ]

@@ -17,6 +17,7 @@ import * as m0014 from './0014_aggregate_snapshots.js'
 import * as m0015 from './0015_liquidity_facility.js'
 import * as m0016 from './0016_balances.js'
 import * as m0017 from './0017_account_list_indexes.js'
+import * as m0018 from './0018_transfers.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_liquidity_facility': m0015,
   '0016_balances': m0016,
   '0017_account_list_indexes': m0017,
+  '0018_transfers': m0018,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -34,7 +34,7 @@ export type ExpandDeps = { db: Kysely<ReadDatabase>; protection: DataProtection 
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))]
 
-async function customersByIds(deps: ExpandDeps, scope: AccountScope, ids: string[]): Promise<Map<string, CustomerResource>> {
+export async function customersByIds(deps: ExpandDeps, scope: AccountScope, ids: string[]): Promise<Map<string, CustomerResource>> {
   if (ids.length === 0) return new Map()
   let query = deps.db.selectFrom('customers').select(['id', 'state']).where('organization_id', '=', scope.organizationId)
   if (scope.customerId !== undefined) query = query.where('id', '=', scope.customerId)

@@ -7,6 +7,7 @@ import { allProjectors } from '../../projections/allProjectors.js'
 import { completeIndividualBody, createBusiness, createIndividual, saveVerification, upload } from '../customers/fixtures.js'
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
+import { seedTransfer } from '../transfers/reads/fixtures.js'
 
 type Difference = { kind: 'missing' | 'unexpected' | 'changed'; key: Record<string, unknown>; columns?: string[] }
 type Verified = {
@@ -66,6 +67,8 @@ const funded = await h.request({ method: 'POST', url: `/v1/sandbox/accounts/${ac
 if (funded.statusCode >= 300) throw new Error(`fund-in: ${funded.statusCode} ${funded.body}`)
 const held = await h.request({ method: 'POST', url: `/v1/accounts/${accountId}/holds`, payload: { currency: 'USD', amount: '100' } })
 if (held.statusCode !== 201) throw new Error(`hold: ${held.statusCode} ${held.body}`)
+// A funded transfer (its remitter sealed), made through the command runtime.
+await seedTransfer(h, h.org.organizationId, { customerId: ada.id, sourceAccountId: accountId }, 'PROCESSING')
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

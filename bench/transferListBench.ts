@@ -1,0 +1,190 @@
+// The transfer list at 1 000 000 transfers: the filtered lists the issue names (status, customer,
+// clientReferenceId) through HTTP (the service in its own child process), at 1 connection (p50 and
+// p99 of one request at a time: the list's own latency) and at 50 connections (req/s against the
+// read toy, readToyServer.ts, measured in interleaved rounds so that other work on a shared machine
+// weighs on both alike). Rows are written directly (transferListSeed.ts: see there why).
+// `npm run bench` runs it as one phase; `tsx bench/transferListBench.ts` runs it alone.
+import { pathToFileURL } from 'node:url'
+import { openReadDatabase } from '../projections/database.js'
+import type { ServerChild } from './child.js'
+import { type CpuShares, measureCpu } from './cpu.js'
+import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
+import { BIG_CUSTOMER, TRANSFER_SEED_PLAN, insertSeedTransfers, seedClientReferenceId, seedTransferCustomerId } from './transferListSeed.js'
+
+export const TRANSFER_LIST_BENCH_PLAN = {
+  warmUpSeconds: 1,
+  /** One request at a time: the list's latency. */
+  secondsAtOne: 4,
+  connections: 50,
+  rounds: 2,
+  secondsPerRound: 3,
+  /** Log the seed's progress every this many rows. */
+  progressEvery: 200_000,
+} as const
+
+export const TRANSFER_LIST_TARGETS = { p99AtOneMs: 5, toReadToyRatio: 0.8 } as const
+
+export type TransferListBenchDeps = {
+  createDatabase: (purpose: string) => Promise<string>
+  startChild: (script: string, env: Record<string, string>) => Promise<ServerChild>
+  stopChild: (child: ServerChild) => Promise<void>
+  postmasterPid: number | undefined
+  log: (message: string) => void
+}
+
+export type Measured = HttpBenchResult & { cpu: CpuShares | undefined }
+export type TransferListMeasurement = { name: string; items: number; one: Measured; many: Measured }
+export type TransferListBenchResult = { seedSeconds: number; lists: TransferListMeasurement[]; toy: Measured }
+
+type Page = { data: { id: string }[]; has_more: boolean }
+
+async function getPage(url: string, headers: Record<string, string>): Promise<Page> {
+  const response = await fetch(url, { headers })
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as Page
+}
+
+async function run(server: ServerChild, deps: TransferListBenchDeps, target: HttpTarget, connections: number, seconds: number) {
+  const cpu = measureCpu(server.pid, deps.postmasterPid)
+  const result = await runHttpBench(target, { connections, durationSeconds: seconds })
+  return { ...result, cpu: cpu?.() }
+}
+
+/** Rounds of one target as one result: req/s over all rounds, p50/p99 the median round's. */
+function combined(rounds: Measured[]): Measured {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0)
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0)
+  const statusCodes: Record<string, number> = {}
+  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count
+  const cpus = rounds.map((r) => r.cpu).filter((c) => c !== undefined)
+  return {
+    connections: rounds[0]!.connections,
+    seconds,
+    requests,
+    requestsPerSecond: requests / seconds,
+    latency: {
+      count: rounds.reduce((sum, r) => sum + r.latency.count, 0),
+      p50Ms: median(rounds.map((r) => r.latency.p50Ms)),
+      p99Ms: median(rounds.map((r) => r.latency.p99Ms)),
+      maxMs: Math.max(...rounds.map((r) => r.latency.maxMs)),
+    },
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    statusCodes,
+    cpu:
+      cpus.length === rounds.length
+        ? {
+            server: median(cpus.map((c) => c.server)),
+            postgres: median(cpus.map((c) => c.postgres)),
+            loadGenerator: median(cpus.map((c) => c.loadGenerator)),
+            other: median(cpus.map((c) => c.other)),
+          }
+        : undefined,
+  }
+}
+
+export async function runTransferListBench(deps: TransferListBenchDeps): Promise<TransferListBenchResult> {
+  const P = TRANSFER_LIST_BENCH_PLAN
+  const toy = await deps.startChild('./readToyServer.ts', { DATABASE_URL: await deps.createDatabase('transfer_list_toy') })
+  try {
+    const databaseUrl = await deps.createDatabase('transfer_list')
+    const api = await deps.startChild('./serveApp.ts', { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' })
+    const { db } = openReadDatabase(databaseUrl, 2)
+    try {
+      const organizationId = String(api.ready.organizationId)
+      const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
+      deps.log(`transfer lists: seeding ${TRANSFER_SEED_PLAN.transfers} transfers`)
+      const started = Date.now()
+      let logged = 0
+      await insertSeedTransfers(db, organizationId, 0, TRANSFER_SEED_PLAN.transfers, (written) => {
+        if (written - logged < P.progressEvery) return
+        logged = written
+        deps.log(`transfer lists: ${written} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+      })
+      const seedSeconds = (Date.now() - started) / 1000
+
+      // A reference of the main organization's (transfer 123 456 has one: even, not another organization's).
+      const reference = seedClientReferenceId(123_456)
+      const customer = seedTransferCustomerId(1_234)
+      const lists = [
+        { name: 'GET /v1/transfers?status=PENDING', path: '/v1/transfers?status=PENDING' },
+        { name: 'GET /v1/transfers?customerId= (a customer, either side)', path: `/v1/transfers?customerId=${customer}` },
+        { name: 'GET /v1/transfers?customerId= (100 000 transfers)', path: `/v1/transfers?customerId=${BIG_CUSTOMER}` },
+        { name: 'GET /v1/transfers?clientReferenceId=', path: `/v1/transfers?clientReferenceId=${reference}` },
+        { name: 'GET /v1/transfers?status=FAILED&customerId=', path: `/v1/transfers?status=FAILED&customerId=${BIG_CUSTOMER}` },
+      ]
+      const targets = lists.map((list) => ({
+        ...list,
+        target: { url: `${api.baseUrl}${list.path}`, method: 'GET', headers: auth } as const,
+      }))
+      const items = new Map<string, number>()
+      for (const { name, target } of targets) items.set(name, (await getPage(target.url, auth)).data.length)
+      if (items.get(targets[3]!.name) !== 1)
+        throw new Error(`clientReferenceId ${reference} listed ${items.get(targets[3]!.name)} transfers`)
+
+      const one = new Map<string, Measured>()
+      for (const { name, target } of targets) {
+        deps.log(`${name}: warm-up ${P.warmUpSeconds} s, then ${P.secondsAtOne} s at 1 connection`)
+        await runHttpBench(target, { connections: 1, durationSeconds: P.warmUpSeconds })
+        one.set(name, await run(api, deps, target, 1, P.secondsAtOne))
+      }
+      const toyTarget: HttpTarget = { url: `${toy.baseUrl}/toy/list`, method: 'GET' }
+      deps.log(`transfer lists: ${P.rounds} rounds of ${P.secondsPerRound} s at ${P.connections} connections, with the read toy`)
+      await runHttpBench(toyTarget, { connections: P.connections, durationSeconds: P.warmUpSeconds })
+      const rounds = new Map<string, Measured[]>([['toy', []], ...targets.map(({ name }) => [name, []] as [string, Measured[]])])
+      for (let round = 0; round < P.rounds; round++) {
+        rounds.get('toy')!.push(await run(toy, deps, toyTarget, P.connections, P.secondsPerRound))
+        for (const { name, target } of targets) rounds.get(name)!.push(await run(api, deps, target, P.connections, P.secondsPerRound))
+      }
+      const result = targets.map(({ name }) => ({ name, items: items.get(name)!, one: one.get(name)!, many: combined(rounds.get(name)!) }))
+      for (const r of result) {
+        const codes = { ...r.one.statusCodes, ...r.many.statusCodes }
+        if (r.one.non2xx + r.many.non2xx > 0) deps.log(`${r.name}: status codes ${JSON.stringify(codes)}`)
+      }
+      return { seedSeconds, lists: result, toy: combined(rounds.get('toy')!) }
+    } finally {
+      await db.destroy()
+      await deps.stopChild(api)
+    }
+  } finally {
+    await deps.stopChild(toy)
+  }
+}
+
+// ---- alone: `tsx bench/transferListBench.ts` --------------------------------------------------
+
+async function runAlone(): Promise<void> {
+  const { openBenchPostgres } = await import('./database.js')
+  const { startServerChild, killAllChildren } = await import('./child.js')
+  const database = await openBenchPostgres()
+  try {
+    const result = await runTransferListBench({
+      createDatabase: (purpose) => database.createDatabase(purpose),
+      startChild: startServerChild,
+      stopChild: (child) => child.stop(),
+      postmasterPid: database.postmasterPid,
+      log: (message) => process.stderr.write(`transfer list bench: ${message}\n`),
+    })
+    const T = TRANSFER_LIST_TARGETS
+    process.stdout.write(`seeded ${TRANSFER_SEED_PLAN.transfers} transfers in ${result.seedSeconds.toFixed(1)} s\n`)
+    process.stdout.write(
+      `read toy at ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ${result.toy.requestsPerSecond.toFixed(0)} req/s\n`,
+    )
+    for (const r of result.lists) {
+      const ratio = r.many.requestsPerSecond / result.toy.requestsPerSecond
+      process.stdout.write(
+        `${r.name}: ${r.items} items; 1 connection: p50 ${r.one.latency.p50Ms.toFixed(2)} ms, p99 ${r.one.latency.p99Ms.toFixed(2)} ms ` +
+          `(target < ${T.p99AtOneMs}); ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ` +
+          `${r.many.requestsPerSecond.toFixed(0)} req/s, ` +
+          `p99 ${r.many.latency.p99Ms.toFixed(1)} ms, ${ratio.toFixed(2)}x the toy (target >= ${T.toReadToyRatio}); ` +
+          `non-2xx ${r.one.non2xx + r.many.non2xx}\n`,
+      )
+    }
+  } finally {
+    killAllChildren()
+    await database.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runAlone()

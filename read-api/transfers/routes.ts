@@ -1,0 +1,102 @@
+// Read routes of transfers: the organization's list (filters, expand, offset or cursor paging) and
+// one transfer, both scoped to the organization and to X-On-Behalf-Of (a customer sees the
+// transfers it sends or receives). The resource is made from the stored state at read time.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { notFound } from '../../domain/errors.js'
+import { toTransferResource } from '../../domain/transfer/resource.js'
+import { errorResponses } from '../../http/errorBody.js'
+import { readHeaders } from '../../http/headers.js'
+import { idParam } from '../../http/idParam.js'
+import { unknownCursor } from '../../http/pagination/cursorPage.js'
+import { linkedPageSchema, toLinkedPage } from '../../http/pagination/linkedPage.js'
+import { MAX_LIST_OFFSET } from '../../http/pagination/offsetPage.js'
+import { principalOf } from '../../http/principal.js'
+import type { ReadDatabase } from '../../projections/schema.js'
+import type { DataProtection } from '../../projections/sealedColumns.js'
+import { foldBracketAliases } from '../accounts/bracketAliases.js'
+import { expandTransfers, expandedTransferResource } from './expand.js'
+import { linkFilters, transferListQuery, transferReadQuery } from './listQuery.js'
+import { type TransferScope, findTransfer, listTransfers } from './queries.js'
+
+const TAGS = ['Transfers']
+const LIST_PATH = '/v1/transfers'
+
+const PAGING =
+  `Offset mode: limit (1-1000, default 50) and offset (0-${MAX_LIST_OFFSET}). Cursor mode (the default): page_size (1-1000, ` +
+  'default 50) and starting_after (the id of the last item of the previous page: older items follow) or ending_before (the id ' +
+  'of the first item of the next page: newer items precede). One mode per request (400 otherwise). Both modes answer has_more, ' +
+  "page_size, url (the list's path), data, page_next and page_prev (the neighbouring pages in the same mode, or null; past the " +
+  'offset bound page_next continues by cursor). Order: newest first (by id). 422 invalid_cursor: the cursor names no ' +
+  'transfer the caller can read (a transfer that has left a status filter is still a valid cursor).'
+const FILTERS =
+  'Filters combine with AND: id (a tfr_ id prefix), sourceCustomerId, customerId (source or destination customer), ' +
+  'counterpartyId, agentId, agentApprovalStatus, clientReferenceId (exact), flow, status. A value outside its enum or a bound ' +
+  'crossed is a 400 naming the parameter.'
+
+const scopeOf = (request: FastifyRequest): TransferScope => ({
+  organizationId: principalOf(request).organizationId,
+  onBehalfOf: request.onBehalfOf,
+})
+
+export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; protection: DataProtection }> = async (
+  app,
+  { db, protection },
+) => {
+  const deps = { db, protection }
+
+  app.get(
+    '/transfers',
+    {
+      preValidation: foldBracketAliases(['expand']),
+      schema: {
+        tags: TAGS,
+        summary: "List the organization's transfers (filters, expand, offset or cursor paging)",
+        description: `${FILTERS} With X-On-Behalf-Of, only the transfers that customer sends or receives. ${PAGING}`,
+        headers: readHeaders,
+        querystring: transferListQuery,
+        response: { 200: linkedPageSchema(expandedTransferResource), ...errorResponses(422) },
+      },
+    },
+    async (request) => {
+      const q = request.query
+      const scope = scopeOf(request)
+      const rows = await listTransfers(db, protection, scope, q, q)
+      if (!rows) throw unknownCursor(q)
+      const page = toLinkedPage(rows, q, { path: LIST_PATH, filters: linkFilters(q) })
+      const data = await expandTransfers(
+        deps,
+        scope,
+        page.data.map((row) => toTransferResource(row.state)),
+        q.expand ?? [],
+      )
+      return { ...page, data }
+    },
+  )
+
+  app.get(
+    '/transfers/:id',
+    {
+      preValidation: foldBracketAliases(['expand']),
+      schema: {
+        tags: TAGS,
+        summary: 'Read a transfer (with the same expand as the list)',
+        description:
+          "404 for an unknown transfer, another organization's, or (with X-On-Behalf-Of) one that customer neither sends nor " +
+          "receives. The remitter's account number shows its last four characters only.",
+        headers: readHeaders,
+        params: idParam('id', 'tfr_', 'Transfer'),
+        querystring: transferReadQuery,
+        response: { 200: expandedTransferResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request)
+      const row = await findTransfer(db, protection, scope, request.params.id)
+      if (!row) throw notFound('Transfer', request.params.id)
+      const [expanded] = await expandTransfers(deps, scope, [toTransferResource(row.state)], request.query.expand ?? [])
+      return expanded!
+    },
+  )
+}
