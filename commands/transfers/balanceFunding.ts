@@ -96,7 +96,14 @@ export async function releaseHeld(
 }
 
 /** A transfer its balance could not fund fails (before funds were received); one funded meanwhile stays funded. */
-export async function failUnfunded(runtime: Runtime, organizationId: string, transferId: string, reason: string, origin: CommandOrigin) {
+export async function failUnfunded(
+  runtime: Runtime,
+  organizationId: string,
+  transferId: string,
+  reason: string,
+  origin: CommandOrigin,
+  code = 'insufficient_funds',
+) {
   return runtime.handle(
     transferDecider,
     streams.transfer(transferId),
@@ -105,7 +112,7 @@ export async function failUnfunded(runtime: Runtime, organizationId: string, tra
       organizationId,
       transferId,
       now: new Date().toISOString(),
-      code: 'insufficient_funds',
+      code,
       reason,
       onlyIfUnfunded: true,
     },

@@ -35,20 +35,36 @@ const withId = (origin: CommandOrigin, commandId: string): CommandOrigin => ({ .
 async function fundIfAwaiting(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
   const { transferId, organizationId } = s.created
   if (s.status !== 'PENDING' || s.created.funding !== 'BALANCE' || s.funding || s.created.sandboxTrigger === 'FAIL_BEFORE_FUNDING') return
+  const accountId = s.created.source.accountId
+  if (!accountId)
+    return failUnfunded(
+      runtime,
+      organizationId,
+      transferId,
+      'The transfer names no source balance account',
+      origin,
+      'source_account_unavailable',
+    ).then(() => undefined)
   const result = await fundFromBalance(
     runtime,
     {
       organizationId,
       transferId,
-      accountId: s.created.source.accountId!,
+      accountId,
       currency: s.created.sourceAmount.currency,
       amountMinor: BigInt(s.created.sourceAmount.amountMinor),
       fundingCustomerId: s.created.customerId,
       note: null,
     },
     origin,
-  )
+  ).catch((error: unknown) => {
+    // The source account is gone or cannot hold (closed, not found): the transfer fails before funds.
+    if (error instanceof DomainError && error.kind !== 'conflict') return { outcome: 'unavailable' as const, error }
+    throw error
+  })
   if (result.outcome === 'insufficient') await failUnfunded(runtime, organizationId, transferId, result.error.message, origin)
+  if (result.outcome === 'unavailable')
+    await failUnfunded(runtime, organizationId, transferId, result.error.message, origin, 'source_account_unavailable')
 }
 
 async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
@@ -63,8 +79,8 @@ async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOri
         withId(origin, `transfer-settle:${transferId}`),
       )
     } catch (error) {
-      // Settled by an earlier run whose command id fell behind a snapshot.
-      if (!(error instanceof DomainError && error.code === 'hold_closed')) throw error
+      // Settled by an earlier run whose command id fell behind a snapshot; or no such hold (nothing to settle).
+      if (!(error instanceof DomainError && (error.code === 'hold_closed' || error.kind === 'not_found'))) throw error
     }
     crashPoint('transfer-settled')
   }

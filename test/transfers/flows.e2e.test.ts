@@ -112,7 +112,8 @@ t.test('every caller flow runs from create to COMPLETED', async (t) => {
     )
     t.equal(done.currentLegIndex, done.legs.length - 1)
     const read = await h.request({ method: 'GET', url: `/v1/transfers/${transfer.id}` })
-    if (read.statusCode === 200) t.equal(read.json().status, 'COMPLETED', `${c.flow}: GET shows it completed`)
+    t.equal(read.statusCode, 200)
+    t.equal(read.json().status, 'COMPLETED', `${c.flow}: GET shows it completed`)
   }
 })
 

@@ -92,7 +92,8 @@ export function transferPlan(spec: TransferSpec): CreateTransfer['transfer'] {
         outputRail: 'BALANCE',
       },
     ],
-    funding: 'BALANCE',
+    // Funded by a deposit: the funding workflow holds nothing for these test transfers.
+    funding: 'DEPOSIT',
     depositInstructions: null,
     counterpartyId: spec.counterpartyId ?? null,
     isThirdParty: false,
@@ -146,9 +147,9 @@ export async function seedTransfer(h: TestApp, organizationId: string, spec: Tra
     run({
       type: 'FundTransfer',
       transferId,
-      method: 'BALANCE',
-      accountId: spec.sourceAccountId ?? null,
-      holdId: newId('hld'),
+      method: 'DEPOSIT',
+      accountId: null,
+      holdId: null,
       fundingCustomerId: spec.customerId,
       note: null,
       originator: ORIGINATOR,
