@@ -3,14 +3,19 @@
 // what changed. transfer.created and transfer.updated carry source.originator (rule 3); funds
 // arriving is transfer.processing; an operational problem after funds is transfer.updated with
 // data.status IN_REVIEW, a failure before funds transfer.failed (rule 2). `agentId` is on every
-// payload (null until agents act on transfers).
+// payload (null until agents act on transfers). Payloads keep no sensitive value: see `masked`.
 import type { PublicEvent, PublicEventMapper } from '../publicEvents.js'
 import { last4 } from '../shared/sensitive/index.js'
 import { transferDecider } from './decider.js'
 import type { Originator, TransferEvent } from './events.js'
 import { toTransferResource } from './resource.js'
 
-const masked = (o: Originator | null) => o && { ...o, accountNumber: o.accountNumber === null ? null : last4(o.accountNumber) }
+/**
+ * The remitter as a payload shows it: the webhook history keeps no sensitive value (issue 11), so
+ * the name is left out (null) and the account number is its last four; GET /v1/transfers/{id}
+ * shows the name.
+ */
+const masked = (o: Originator | null) => o && { ...o, name: null, accountNumber: o.accountNumber === null ? null : last4(o.accountNumber) }
 
 function updated(
   transferId: string,

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { PNG, createBusiness, saveVerification, upload } from '../customers/fixtures.js'
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
+import { approvedCustomer, created as createdTransfer, simulateDeposit, usBankAccount } from '../transfers/transferWorld.js'
 
 const KNOWN = {
   phone: '+14155550199',
@@ -23,6 +24,8 @@ const KNOWN = {
   document: 'DOCUMENT-MARKER-8842-at-rest',
   bankAccountNumber: '8675309123456',
   iban: 'GB82WEST12345698765432',
+  originatorName: 'Zephyrine Q8 Remitter',
+  originatorAccount: '5566778899001',
 }
 
 /** Every table's rows as text (bytea as hex): what a stolen disk or backup shows. */
@@ -148,6 +151,24 @@ t.test('what goes in: known secrets and personal data, through the API', async (
     t.equal(bank.statusCode, 201, bank.body)
     bankAccountIds.push((bank.json() as { id: string }).id)
   }
+
+  // A transfer whose deposit names its remitter (source.originator): sealed with the sender's key.
+  const sender = await approvedCustomer(h)
+  const transfer = await createdTransfer(h, {
+    sourceCustomerId: sender,
+    source: { paymentRail: 'WIRE', currency: 'USD' },
+    destination: { accountId: await usBankAccount(h, sender), paymentRail: 'WIRE' },
+    sourceAmount: '1000',
+  })
+  const funded = await simulateDeposit(h, transfer.id, {
+    originator: {
+      name: KNOWN.originatorName,
+      bankName: 'Sending Bank',
+      routingNumber: '021000021',
+      accountNumber: KNOWN.originatorAccount,
+    },
+  })
+  t.match(funded.source, { originator: { name: KNOWN.originatorName, accountNumber: KNOWN.originatorAccount.slice(-4) } })
 
   everything = { ...KNOWN, signingSecret }
   await h.runtime.runner.waitFor(await h.runtime.store.readAll({ maxCount: 10_000 }).then((e) => e.at(-1)?.position), 10_000)

@@ -62,14 +62,19 @@ t.test('every transfer.* event fires at its moment', async (t) => {
   )
   t.ok(Array.isArray(createdEvent.data.legs), 'with its legs')
   const processing = of(happy.id).find((p) => p.type === 'transfer.processing')!
-  t.match(processing.data, { status: 'PROCESSING', agentId: null, source: { originator: { name: 'Grace Hopper', accountNumber: '1098' } } })
+  t.match(processing.data, {
+    status: 'PROCESSING',
+    agentId: null,
+    source: { originator: { name: null, bankName: 'Navy Federal', accountNumber: '1098' } },
+  })
   const updates = of(happy.id).filter((p) => p.type === 'transfer.updated')
   t.ok(updates.length >= 2, 'an update per leg step')
   t.ok(
-    updates.every((u) => (u.data.source as { originator: { name: string } }).originator.name === 'Grace Hopper'),
+    updates.every((u) => (u.data.source as { originator: { routingNumber: string } }).originator.routingNumber === '256074974'),
     'updated carries source.originator',
   )
   t.notOk(JSON.stringify(of(happy.id)).includes('7654321098'), 'never the full account number')
+  t.notOk(JSON.stringify(of(happy.id)).includes('Grace Hopper'), 'nor the name (the webhook history keeps no sensitive value)')
 
   t.same(types(failed.id), ['transfer.created', 'transfer.failed'], 'failed before funds: transfer.failed')
   t.same(types(cancelled.id), ['transfer.cancelled', 'transfer.created'])

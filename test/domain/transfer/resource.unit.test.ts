@@ -331,7 +331,7 @@ t.test('transfer.updated carries data.status and source.originator (masked); IN_
     id: TRANSFER,
     status: 'IN_REVIEW',
     agentId: null,
-    source: { originator: { ...ORIGINATOR, accountNumber: '6789' } },
+    source: { originator: { ...ORIGINATOR, name: null, accountNumber: '6789' } },
     reason: { code: 'rail_down', message: 'The rail is down' },
   })
   t.notOk(JSON.stringify(held).includes(ORIGINATOR.accountNumber), 'masked')
