@@ -11,12 +11,13 @@ import { individualProfile } from '../domain/customer/schemas/individualVerifica
 import type { Customer } from '../domain/customer/state.js'
 import { originatorSchema } from '../domain/transfer/events.js'
 import type { OpenTransferState } from '../domain/transfer/state.js'
+import type { TransferResource } from '../domain/transfer/resource.js'
 import type { WebhookEndpointState } from '../domain/webhook-endpoint/decider.js'
 import { type WebhookSecretEntry, webhookSecretEntry } from '../domain/webhook-endpoint/events.js'
 import { type Address, addressSchema } from '../domain/shared/address.js'
 import { ERASED, sensitiveLeaves } from '../domain/shared/sensitive/index.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
-import { isSealedText } from '../events/protection/fieldCipher.js'
+import { SEALED_TEXT_PREFIX, isSealedText } from '../events/protection/fieldCipher.js'
 import { streams } from '../events/streams.js'
 
 export type { DataProtection } from '../events/protection/dataProtection.js'
@@ -115,6 +116,16 @@ export const sealedTransferState = sealedJson<OpenTransferState>(
   'customer_id',
 )
 
+/** A transfer's stored resource: its remitter's name (the account number is masked already). */
+export const sealedTransferResource = sealedJson<TransferResource>(
+  z.object({ source: z.object({ originator: z.object({ name: originatorSchema.shape.name }).nullable() }) }),
+  (id) => streams.transfer(id),
+  'customer_id',
+)
+
+/** True when a JSON text holds a sealed value (it must be opened before it is shown). */
+export const holdsSealedText = (jsonText: string): boolean => jsonText.includes(SEALED_TEXT_PREFIX)
+
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
 export const SEALED_JSON_COLUMNS: readonly {
   table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties' | 'transfers'
@@ -126,4 +137,5 @@ export const SEALED_JSON_COLUMNS: readonly {
   { table: 'webhook_delivery_endpoints', column: 'state', sealed: sealedEndpointSnapshot },
   { table: 'counterparties', column: 'address', sealed: sealedCounterpartyAddress },
   { table: 'transfers', column: 'state', sealed: sealedTransferState },
+  { table: 'transfers', column: 'resource', sealed: sealedTransferResource },
 ]

@@ -1,5 +1,6 @@
 // The transfers read model's table (projections/transfers.ts owns it; migration 0018).
 import type { OpenTransferState } from '../domain/transfer/state.js'
+import type { TransferResource } from '../domain/transfer/resource.js'
 import type { TransferFlow } from '../domain/transfer/route.js'
 import type { TransferStatus } from '../domain/transfer/statuses.js'
 import type { Json, Timestamp } from './columnTypes.js'
@@ -24,6 +25,8 @@ export interface TransfersTable {
   updated_at: Timestamp
   /** The aggregate's state, the remitter's name and account number sealed (sealedColumns.ts); the resource is made from it. */
   state: Json<OpenTransferState>
+  /** The resource as reads show it (the remitter's name sealed), for lists to join as it is; null for rows from before 0019. */
+  resource: Json<TransferResource> | null
 }
 
 export interface TransferDatabase {

@@ -6,20 +6,24 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { transferDecider } from '../domain/transfer/decider.js'
 import { type TransferEvent, transferEventSchemas } from '../domain/transfer/events.js'
-import { toTransferResource } from '../domain/transfer/resource.js'
+import { type TransferResource, toTransferResource } from '../domain/transfer/resource.js'
 import type { OpenTransferState, TransferState } from '../domain/transfer/state.js'
 import { toJson } from './columnTypes.js'
 import { parsedEvent } from './parsedEvent.js'
 import type { ProjectionContext, Projector } from './runtime/projector.js'
 import type { ReadDatabase, TransfersTable } from './schema.js'
-import { sealedTransferState } from './sealedColumns.js'
+import { sealedTransferResource, sealedTransferState } from './sealedColumns.js'
 
 // ---- Evolve (pure) ----------------------------------------------------------------------------
 /**
  * A transfer's row: the filter columns from its state (as its resource shows them) and `stored`,
  * the state as the row keeps it (sealed). The projector's, and the bench's seeding.
  */
-export function transferRow(state: OpenTransferState, stored: OpenTransferState): Insertable<TransfersTable> {
+export function transferRow(
+  state: OpenTransferState,
+  stored: OpenTransferState,
+  storedResource: TransferResource = toTransferResource(state),
+): Insertable<TransfersTable> {
   const r = toTransferResource(state)
   return {
     id: r.id,
@@ -37,6 +41,7 @@ export function transferRow(state: OpenTransferState, stored: OpenTransferState)
     created_at: r.createdAt,
     updated_at: r.updatedAt,
     state: toJson(stored),
+    resource: toJson(storedResource),
   }
 }
 
@@ -62,13 +67,17 @@ async function loadStates(db: Kysely<ReadDatabase>, ctx: ProjectionContext, ids:
 
 const sealed = (ctx: ProjectionContext, state: OpenTransferState) =>
   sealedTransferState.seal(ctx.protection, state.created.transferId, state, state.created.customerId)
+const sealedResource = (ctx: ProjectionContext, state: OpenTransferState) =>
+  sealedTransferResource.seal(ctx.protection, state.created.transferId, toTransferResource(state), state.created.customerId)
 
 async function applyBatch(db: Kysely<ReadDatabase>, events: TransferEvent[], ctx: ProjectionContext): Promise<void> {
   const created = new Set(events.filter((e) => e.type === 'TransferCreated').map((e) => e.data.transferId))
   const existing = [...new Set(events.map((e) => e.data.transferId))].filter((id) => !created.has(id))
   const states = await loadStates(db, ctx, existing)
   for (const event of events) states.set(event.data.transferId, evolved(states.get(event.data.transferId), event))
-  const rows = await Promise.all([...states.values()].map(async (state) => transferRow(state, await sealed(ctx, state))))
+  const rows = await Promise.all(
+    [...states.values()].map(async (state) => transferRow(state, await sealed(ctx, state), await sealedResource(ctx, state))),
+  )
   const inserts = rows.filter((row) => created.has(row.id))
   if (inserts.length > 0) await db.insertInto('transfers').values(inserts).execute()
   for (const row of rows.filter((r) => !created.has(r.id))) {

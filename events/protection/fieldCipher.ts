@@ -14,7 +14,9 @@ export const CIPHER_LIMITS = {
   maxSealedTextLength: 100_000,
 } as const
 
-const TEXT_PREFIX = 'enc1.'
+/** What every sealed text starts with (a JSON text holding none has nothing to open). */
+export const SEALED_TEXT_PREFIX = 'enc1.'
+const TEXT_PREFIX = SEALED_TEXT_PREFIX
 const BYTES_VERSION = 1
 
 export class CiphertextError extends Error {

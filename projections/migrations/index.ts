@@ -18,6 +18,7 @@ import * as m0015 from './0015_liquidity_facility.js'
 import * as m0016 from './0016_balances.js'
 import * as m0017 from './0017_account_list_indexes.js'
 import * as m0018 from './0018_transfers.js'
+import * as m0019 from './0019_transfer_resources.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_balances': m0016,
   '0017_account_list_indexes': m0017,
   '0018_transfers': m0018,
+  '0019_transfer_resources': m0019,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -6,13 +6,14 @@
 // customer index, each stopping after the rows the page can need, instead of an OR the planner
 // could only answer by reading and sorting every transfer of the customer
 // (docs/explain-transfers.md).
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { type CursorQuery, inListOrder } from '../../http/pagination/cursorPage.js'
 import { type OffsetOrCursorQuery, cursorOf, isOffsetMode } from '../../http/pagination/offsetOrCursor.js'
 import { pageLimit, pageOffset } from '../../http/pagination/offsetPage.js'
 import type { OpenTransferState } from '../../domain/transfer/state.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { type DataProtection, sealedTransferState } from '../../projections/sealedColumns.js'
+import { type DataProtection, holdsSealedText, sealedTransferResource, sealedTransferState } from '../../projections/sealedColumns.js'
+import { type TransferResource, toTransferResource } from '../../domain/transfer/resource.js'
 import { startsWithPattern } from '../accounts/queries.js'
 import type { TransferFilters } from './listQuery.js'
 
@@ -146,4 +147,53 @@ export async function listTransfers(
   if (!visible) return undefined
   const states = await opened(protection, rows)
   return w.cursor ? inListOrder(states, w.cursor) : states
+}
+
+export type TransferText = { id: string; json: string }
+
+/**
+ * One page plus the probe row, in list order, each transfer as its resource's JSON text (the
+ * stored resource, opened only when it holds a sealed value; made from the state for a row from
+ * before migration 0019); undefined when the cursor names no transfer the caller may read.
+ */
+export async function listTransferTexts(
+  db: Kysely<ReadDatabase>,
+  protection: DataProtection,
+  scope: TransferScope,
+  filters: TransferFilters,
+  query: OffsetOrCursorQuery,
+): Promise<TransferText[] | undefined> {
+  const w = windowOf(query)
+  const cursorId = w.cursor?.starting_after ?? w.cursor?.ending_before
+  const backwards = w.cursor?.ending_before !== undefined
+  const [rows, visible] = await Promise.all([
+    db
+      .selectFrom(pageIds(db, scope, filters, w).as('page'))
+      .innerJoin('transfers', 'transfers.id', 'page.id')
+      .select([
+        'transfers.id',
+        'transfers.customer_id',
+        sql<string | null>`transfers.resource::text`.as('resource_text'),
+        sql<OpenTransferState | null>`CASE WHEN transfers.resource IS NULL THEN transfers.state END`.as('state'),
+      ])
+      .orderBy('transfers.id', backwards ? 'asc' : 'desc')
+      .execute(),
+    cursorId === undefined ? true : cursorVisible(db, scope, cursorId),
+  ])
+  if (!visible) return undefined
+  const texts = await Promise.all(rows.map((row) => resourceText(protection, row)))
+  return w.cursor ? inListOrder(texts, w.cursor) : texts
+}
+
+async function resourceText(
+  protection: DataProtection,
+  row: { id: string; customer_id: string; resource_text: string | null; state: OpenTransferState | null },
+): Promise<TransferText> {
+  if (row.resource_text !== null && !holdsSealedText(row.resource_text)) return { id: row.id, json: row.resource_text }
+  if (row.resource_text !== null) {
+    const sealed = JSON.parse(row.resource_text) as TransferResource
+    return { id: row.id, json: JSON.stringify(await sealedTransferResource.open(protection, row.id, sealed, row.customer_id)) }
+  }
+  const [opened] = await sealedTransferState.openMany(protection, [{ id: row.id, value: row.state!, subject: row.customer_id }])
+  return { id: row.id, json: JSON.stringify(toTransferResource(opened!)) }
 }
