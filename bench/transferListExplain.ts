@@ -13,7 +13,7 @@ import { openDataKeyDatabase } from '../events/protection/tables.js'
 import { migrateToLatest } from '../projections/database.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { TransferFilters } from '../read-api/transfers/listQuery.js'
-import { type TransferScope, listTransfers } from '../read-api/transfers/queries.js'
+import { type TransferScope, listTransferTexts } from '../read-api/transfers/queries.js'
 import { openBenchPostgres } from './database.js'
 import { BIG_CUSTOMER, TRANSFER_SEED_PLAN, insertSeedTransfers, seedClientReferenceId, seedTransferCustomerId } from './transferListSeed.js'
 
@@ -170,14 +170,11 @@ async function main(): Promise<void> {
       const scope: TransferScope = { organizationId: ORGANIZATION, onBehalfOf: undefined, ...c.scope }
       const query = c.query ?? { page_size: 50 }
       const t0 = performance.now()
-      const rows = await listTransfers(db, protection, scope, c.filters, query)
+      const rows = await listTransferTexts(db, protection, scope, c.filters, query)
       const ms = performance.now() - t0
       const statements = [...captured]
       out.push(`## ${c.name}`, '', c.why, '')
-      out.push(
-        `Answer: ${rows?.length ?? 0} rows (page and probe); ${ms.toFixed(1)} ms for listTransfers (the JSON of the rows parsed).`,
-        '',
-      )
+      out.push(`Answer: ${rows?.length ?? 0} rows (page and probe); ${ms.toFixed(1)} ms for listTransferTexts (the rows' stored JSON).`, '')
       for (const statement of statements) {
         const explained = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, [
           ...statement.parameters,

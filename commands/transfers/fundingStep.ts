@@ -10,6 +10,8 @@ import type { CommandRuntime } from '../runtime/commandRuntime.js'
 import { originFrom } from '../runtime/requestOrigin.js'
 import { failUnfunded, fundFromBalance } from './balanceFunding.js'
 import { loadTransfer } from './transferFacts.js'
+import type { Position } from '../../events/store/port.js'
+import { streams } from '../../events/streams.js'
 
 /** True when the transfer waits for its own balance account's hold (not a sandbox failure trigger). */
 export const awaitsSourceHold = (s: OpenTransferState): boolean =>
@@ -50,6 +52,19 @@ export async function fundSubmittedTransfer(
       ])
     return now
   }
-  if (result.outcome === 'funded') await runtime.readYourWrites(result.position, ['TransferFunded'])
+  if (result.outcome === 'funded') await readFunded(runtime, transferId, result.position)
   return loadTransfer(runtime.store, organizationId, transferId)
+}
+
+/** Waits for the read models to show the transfer funded (by this request, or by the workflow before it). */
+export async function readFunded(runtime: CommandRuntime, transferId: string, position: Position | undefined): Promise<void> {
+  await runtime.readYourWrites(position ?? (await lastPosition(runtime, transferId)), ['TransferFunded'])
+}
+
+/**
+ * The position of the transfer's last event: what the read models must reach when the funding
+ * workflow funded it first (this request's steps were then no-ops, with no position of their own).
+ */
+async function lastPosition(runtime: CommandRuntime, transferId: string) {
+  return (await runtime.store.readStream(streams.transfer(transferId))).at(-1)?.position
 }

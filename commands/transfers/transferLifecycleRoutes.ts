@@ -14,7 +14,7 @@ import { scopedCustomerId } from '../customers/scope.js'
 import { fundFromBalance } from './balanceFunding.js'
 import { TRANSFER_TAGS } from './createTransferRoutes.js'
 import type { TransferRouteDeps } from './deps.js'
-import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
+import { awaitsSourceHold, fundSubmittedTransfer, readFunded } from './fundingStep.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
 import { loadOrgAccount, loadSender, loadTransfer } from './transferFacts.js'
 
@@ -162,7 +162,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
           originFrom(request),
         )
         if (result.outcome === 'funded') {
-          await deps.commands.readYourWrites(result.position, ['TransferFunded'])
+          await readFunded(deps.commands, transfer.created.transferId, result.position)
           return toTransferResource(await loadTransfer(deps.store, organizationId, request.params.id))
         }
         if (result.outcome === 'refused') throw result.error

@@ -121,34 +121,6 @@ function pageIds(db: Kysely<ReadDatabase>, scope: TransferScope, filters: Transf
   return db.selectFrom(union.as('u')).select('u.id').orderBy('u.id', direction).limit(fetch).offset(w.offset)
 }
 
-/**
- * One page plus the probe row, in list order, states opened; undefined when the cursor names no
- * transfer the caller may read (422 invalid_cursor).
- */
-export async function listTransfers(
-  db: Kysely<ReadDatabase>,
-  protection: DataProtection,
-  scope: TransferScope,
-  filters: TransferFilters,
-  query: OffsetOrCursorQuery,
-): Promise<TransferRow[] | undefined> {
-  const w = windowOf(query)
-  const cursorId = w.cursor?.starting_after ?? w.cursor?.ending_before
-  const backwards = w.cursor?.ending_before !== undefined
-  const [rows, visible] = await Promise.all([
-    db
-      .selectFrom(pageIds(db, scope, filters, w).as('page'))
-      .innerJoin('transfers', 'transfers.id', 'page.id')
-      .select(['transfers.id', 'transfers.customer_id', 'transfers.state'])
-      .orderBy('transfers.id', backwards ? 'asc' : 'desc')
-      .execute(),
-    cursorId === undefined ? true : cursorVisible(db, scope, cursorId),
-  ])
-  if (!visible) return undefined
-  const states = await opened(protection, rows)
-  return w.cursor ? inListOrder(states, w.cursor) : states
-}
-
 export type TransferText = { id: string; json: string }
 
 /**

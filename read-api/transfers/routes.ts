@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { notFound } from '../../domain/errors.js'
-import { toTransferResource } from '../../domain/transfer/resource.js'
+import { type TransferResource, toTransferResource } from '../../domain/transfer/resource.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
@@ -18,7 +18,7 @@ import type { DataProtection } from '../../projections/sealedColumns.js'
 import { foldBracketAliases } from '../accounts/bracketAliases.js'
 import { expandTransfers, expandedTransferResource } from './expand.js'
 import { linkFilters, transferListQuery, transferReadQuery } from './listQuery.js'
-import { type TransferScope, findTransfer, listTransferTexts, listTransfers } from './queries.js'
+import { type TransferScope, findTransfer, listTransferTexts } from './queries.js'
 
 const TAGS = ['Transfers']
 const LIST_PATH = '/v1/transfers'
@@ -62,24 +62,17 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     async (request, reply) => {
       const q = request.query
       const scope = scopeOf(request)
+      const texts = await listTransferTexts(db, protection, scope, q, q)
+      if (!texts) throw unknownCursor(q)
+      const page = toLinkedPage(texts, q, { path: LIST_PATH, filters: linkFilters(q) })
       if ((q.expand ?? []).length === 0) {
         // Without expansions a page is its rows' stored JSON joined (the same resource, not made again).
-        const texts = await listTransferTexts(db, protection, scope, q, q)
-        if (!texts) throw unknownCursor(q)
-        const page = toLinkedPage(texts, q, { path: LIST_PATH, filters: linkFilters(q) })
         const body = JSON.stringify({ ...page, data: [] }).replace('"data":[]', `"data":[${page.data.map((t) => t.json).join(',')}]`)
         // JSON text the response schema describes, sent as it is: fastify skips serializing a string.
         return reply.type('application/json; charset=utf-8').send(body as never)
       }
-      const rows = await listTransfers(db, protection, scope, q, q)
-      if (!rows) throw unknownCursor(q)
-      const page = toLinkedPage(rows, q, { path: LIST_PATH, filters: linkFilters(q) })
-      const data = await expandTransfers(
-        deps,
-        scope,
-        page.data.map((row) => toTransferResource(row.state)),
-        q.expand ?? [],
-      )
+      const resources = page.data.map((t) => JSON.parse(t.json) as TransferResource)
+      const data = await expandTransfers(deps, scope, resources, q.expand ?? [])
       return { ...page, data }
     },
   )
