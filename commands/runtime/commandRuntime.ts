@@ -54,6 +54,11 @@ export type CommandRuntime = {
   ): BoundDecider<State, Command, Resource>
 }
 
+/** Commands on `store` outside HTTP (workflows, timers): the runtime's `handle` without the rest. */
+export function storeCommands(store: EventStore): Pick<CommandRuntime, 'handle'> {
+  return { handle: (decider, stream, command, origin, options) => handleCommand(store, decider, stream, command, origin, options) }
+}
+
 export function createCommandRuntime(options: {
   store: EventStore
   /** Cross-process turns on contended streams; noStreamLock when this process is alone on its store. */
@@ -67,7 +72,7 @@ export function createCommandRuntime(options: {
   useSnapshots(store, options.snapshots)
   return {
     store,
-    handle: (decider, stream, command, origin, handleOptions) => handleCommand(store, decider, stream, command, origin, handleOptions),
+    ...storeCommands(store),
     readYourWrites,
     bind(binding) {
       const handleToResult = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) => {

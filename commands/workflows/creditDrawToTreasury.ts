@@ -6,7 +6,7 @@
 import { DrawTaken } from '../../domain/liquidity-facility/events.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { creditFunds } from '../accounts/funds.js'
-import { handleCommand } from '../runtime/handleCommand.js'
+import { storeCommands } from '../runtime/commandRuntime.js'
 import type { Workflow } from './workflow.js'
 
 export const creditDrawToTreasury: Workflow = {
@@ -21,7 +21,7 @@ export const creditDrawToTreasury: Workflow = {
         organizationId,
         run: (store, context) =>
           creditFunds(
-            { handle: (decider, stream, command, origin, options) => handleCommand(store, decider, stream, command, origin, options) },
+            storeCommands(store),
             {
               organizationId,
               accountId: draw.payoutTreasuryId,

@@ -17,6 +17,7 @@ import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
 import { creditFunds } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
+import { storeCommands } from '../runtime/commandRuntime.js'
 import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
 import { derivedTransferId } from '../transfers/derivedTransferId.js'
 import { sandboxFeeWallet } from '../transfers/feeWallet.js'
@@ -84,7 +85,7 @@ async function onRefundInitiated(store: EventStore, parent: OpenTransferState, o
   if (parent.funding?.method === 'BALANCE') return completeRefund(store, parent, null, origin)
   if (parent.returnedToAccountId) {
     await creditFunds(
-      { handle: (d, s, c, o, opts) => handleCommand(store, d, s, c, o, opts) },
+      storeCommands(store),
       {
         organizationId,
         accountId: parent.returnedToAccountId,

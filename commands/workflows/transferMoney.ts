@@ -13,22 +13,18 @@ import { TRANSFER_CREDIT_PREFIX, TRANSFER_RETURN_PREFIX } from '../../domain/acc
 import { DomainError } from '../../domain/errors.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
 import { TransferCreated } from '../../domain/transfer/events.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { Position } from '../../events/store/port.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
 import { creditFunds, settleHold } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import { crashPoint } from '../runtime/crashPoints.js'
-import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
+import { type CommandRuntime, storeCommands } from '../runtime/commandRuntime.js'
+import { loadLatest } from '../runtime/handleCommand.js'
 import { failUnfunded, fundFromBalance, releaseHeld } from '../transfers/balanceFunding.js'
 import type { Workflow } from './workflow.js'
 
 type Runtime = Pick<CommandRuntime, 'handle'>
-
-const runtimeOf = (store: EventStore): Runtime => ({
-  handle: (decider, stream, command, origin, options) => handleCommand(store, decider, stream, command, origin, options),
-})
 
 const withId = (origin: CommandOrigin, commandId: string): CommandOrigin => ({ ...origin, commandId })
 
@@ -160,7 +156,7 @@ export const transferMoney: Workflow = {
         step: 'money',
         organizationId: organizationOfEvent(event),
         async run(store, context): Promise<{ position: Position | undefined }> {
-          const runtime = runtimeOf(store)
+          const runtime = storeCommands(store)
           const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
           if (state.status === 'none') return { position: undefined }
           switch (event.type) {
