@@ -21,6 +21,7 @@ export type BalanceCauseType = (typeof BALANCE_CAUSE_TYPES)[number]
 
 const FUNDS_EVENT_TYPES = ['FundsCredited', 'FundsHeld', 'HoldSettled', 'HoldReleased', 'CreditReversed'] as const
 const HANDLED = new Set<string>(['AccountOpened', 'AccountClosed', ...FUNDS_EVENT_TYPES])
+const isFundsEvent = (event: AccountEvent): event is FundsEvent => (FUNDS_EVENT_TYPES as readonly string[]).includes(event.type)
 
 /** The history entry id of a stored event: stable across rebuilds, and the same event as the webhook's evt_ id. */
 export const entryIdOf = (storedEventId: string) => `btx_${storedEventId.replaceAll('-', '')}`
@@ -249,7 +250,7 @@ async function applyBalances(db: Kysely<ReadDatabase>, events: RecordedEvent[]):
         work.accounts.set(account.account_id, { ...account, closed_at: event.data.at })
         work.touched.add(account.account_id)
       }
-    } else if (event.type !== 'AccountActivated' && event.type !== 'AccountMetadataUpdated') funds(work, event, recorded.id)
+    } else if (isFundsEvent(event)) funds(work, event, recorded.id)
   }
   if (work.touched.size > 0) await write(db, work)
 }

@@ -18,7 +18,7 @@ const run = (runtime: Pick<CommandRuntime, 'handle'>, command: Parameters<typeof
 /** Credits `amountMinor` to available: from the world (a deposit, a fund-in) or the credit line (a draw). `cause` makes it idempotent. */
 export function creditFunds(
   runtime: Pick<CommandRuntime, 'handle'>,
-  c: Target & Amount & { cause: string; source: 'world' | 'credit_line' | 'clearing' },
+  c: Target & Amount & { cause: string; source: 'world' | 'credit_line' | 'clearing' | 'mint' },
   origin: CommandOrigin,
 ): Promise<CommandResult<AccountState>> {
   return run(runtime, { type: 'CreditFunds', ...c, now: new Date().toISOString() }, origin)

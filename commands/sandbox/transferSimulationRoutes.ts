@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DomainError, conflict } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { Originator } from '../../domain/transfer/events.js'
+import { originatorBody } from './originatorBody.js'
+import { sandboxOriginator } from '../../domain/rails/sandboxRemitter.js'
 import { legTracking } from '../../domain/transfer/legTracking.js'
 import { toTransferResource, transferResourceSchema } from '../../domain/transfer/resource.js'
 import { errorResponses } from '../../http/errorBody.js'
@@ -26,42 +27,11 @@ import { loadTransfer } from '../transfers/transferFacts.js'
 import { transferParams } from '../transfers/transferLifecycleRoutes.js'
 
 const TAGS = ['Sandbox']
-const text = (max: number) => z.string().min(1).max(max)
-
-const originatorBody = z
-  .object({
-    name: text(200).optional(),
-    bankName: text(200).optional(),
-    routingNumber: text(34).optional(),
-    accountNumber: text(34).optional(),
-    swiftBic: text(11).optional(),
-    bankCountry: z.string().length(2).optional(),
-  })
-  .strict()
 
 const depositBody = z
   .object({ originator: originatorBody.optional().describe('The remitter as the rail reports it ({}: none)') })
   .strict()
   .nullish()
-
-/** The sandbox's default remitter, by rail (spec: fixed-route simulation rule 2). */
-export const SANDBOX_REMITTER = {
-  name: 'Sandbox Remitter LLC',
-  bankName: 'Sandbox Sending Bank',
-  routingNumber: '021000021',
-  accountNumber: '000123456789',
-  swiftBic: 'CHASUS33XXX',
-  bankCountry: 'US',
-} as const
-
-function originatorFor(rail: string, given: z.infer<typeof originatorBody> | undefined, crypto: boolean): Originator | null {
-  const none = { name: null, bankName: null, routingNumber: null, accountNumber: null, swiftBic: null, bankCountry: null }
-  if (given !== undefined) return Object.keys(given).length === 0 ? null : { ...none, ...given }
-  if (crypto) return null
-  if (rail === 'ACH' || rail === 'ACH_SAME_DAY')
-    return { ...none, name: SANDBOX_REMITTER.name, routingNumber: SANDBOX_REMITTER.routingNumber }
-  return { ...SANDBOX_REMITTER }
-}
 
 export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   const transfers = deps.commands.bind(transferCommands)
@@ -105,7 +75,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
         holdId: null,
         fundingCustomerId: null,
         note: null,
-        originator: originatorFor(s.created.source.paymentRail, request.body?.originator, s.created.source.kind === 'CHAIN'),
+        originator: sandboxOriginator(s.created.source.paymentRail, request.body?.originator, s.created.source.kind === 'CHAIN'),
         tracking,
       })
     },

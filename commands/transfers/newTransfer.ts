@@ -11,7 +11,7 @@ import { destinationAccountSide, externalSourceSide, sourceBalanceSide } from '.
 import { assertMaySend } from '../../domain/transfer/capabilities.js'
 import { depositInstructionsFor } from '../../domain/transfer/depositInstructions.js'
 import type { TransferCreatedData } from '../../domain/transfer/events.js'
-import { price } from '../../domain/transfer/pricing.js'
+import { feePercentText, price } from '../../domain/transfer/pricing.js'
 import { type RouteSide, assertRoute, deriveFlow, paymentRailOf, planLegs } from '../../domain/transfer/route.js'
 import { addressTypeOf, sandboxWalletAddress, validateWalletAddress } from '../../domain/shared/chain/index.js'
 import type { Environment } from '../../domain/shared/environment.js'
@@ -53,17 +53,6 @@ function amountOf(body: CreateTransferBody) {
   return body.sourceAmount !== undefined
     ? { side: 'SOURCE' as const, minor: BigInt(body.sourceAmount) }
     : { side: 'DESTINATION' as const, minor: BigInt(body.destinationAmount!) }
-}
-
-function feePercentText(percent: number | undefined): string | null {
-  if (percent === undefined || percent === 0) return null
-  // A JSON number as its shortest decimal text ("0.015"); exponent forms (1e-7) are written out.
-  const text = percent.toFixed(12).replace(/0+$/, '').replace(/\.$/, '')
-  if (Number(text) !== percent)
-    throw invalid('invalid_fee_percent', 'developerFeePercent has more than 12 decimal places', [
-      { field: 'developerFeePercent', message: 'at most 12 decimal places', value: percent },
-    ])
-  return text
 }
 
 async function destinationSide(store: EventStore, organizationId: string, body: CreateTransferBody, environment: Environment) {

@@ -9,7 +9,7 @@
 //                                      to the balance it came from (or the source's refund account)
 // Every command id is derived from the transfer, so a replay or a crash between two steps repeats
 // nothing: a step already done is a no-op, the next one runs.
-import { TRANSFER_CREDIT_PREFIX, TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
+import { TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
 import { DomainError } from '../../domain/errors.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
 import { TransferCreated } from '../../domain/transfer/events.js'
@@ -21,6 +21,7 @@ import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import { crashPoint } from '../runtime/crashPoints.js'
 import { type CommandRuntime, storeCommands } from '../runtime/commandRuntime.js'
 import { loadLatest } from '../runtime/handleCommand.js'
+import { deliverToBalance } from '../transfers/balanceDelivery.js'
 import { failUnfunded, fundFromBalance, releaseHeld } from '../transfers/balanceFunding.js'
 import type { Workflow } from './workflow.js'
 
@@ -80,21 +81,7 @@ async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOri
     }
     crashPoint('transfer-settled')
   }
-  const destination = s.created.destination
-  if (destination.kind === 'BALANCE' && destination.accountId)
-    await creditFunds(
-      runtime,
-      {
-        organizationId,
-        accountId: destination.accountId,
-        currency: destination.currency,
-        amountMinor: BigInt(s.created.destinationAmount.amountMinor),
-        cause: `${TRANSFER_CREDIT_PREFIX}${transferId}`,
-        // A balance-funded transfer's money is in clearing once settled; a deposit's came from the world.
-        source: funding?.method === 'BALANCE' ? 'clearing' : 'world',
-      },
-      withId(origin, `transfer-deliver:${transferId}`),
-    )
+  await deliverToBalance(runtime, s, origin)
 }
 
 /** The hold placed for the transfer (its source balance, or the balance that funded it), released. */

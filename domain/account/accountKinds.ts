@@ -36,6 +36,9 @@ export const ACCOUNT_TRANSITIONS: Readonly<Record<AccountStatus, readonly Accoun
 
 export const canMove = (from: AccountStatus, to: AccountStatus) => ACCOUNT_TRANSITIONS[from].includes(to)
 
+/** The kinds that are a fixed route's source account. */
+export const FIXED_ROUTE_KINDS = ['VIRTUAL_BANK', 'DEPOSIT_WALLET'] as const
+
 /** Why an account was closed. */
 export const ACCOUNT_CLOSE_REASONS = ['CLOSED_BY_CALLER', 'REVIEW_REJECTED'] as const
 export const accountCloseReasonSchema = z.enum(ACCOUNT_CLOSE_REASONS)
@@ -43,13 +46,18 @@ export const accountCloseReasonSchema = z.enum(ACCOUNT_CLOSE_REASONS)
 /**
  * The kinds this service opens, each with its id prefix and spec type. A USD balance account is
  * `acc_` (a generic account of the service's bank); a stablecoin balance account is an internal
- * wallet (`inw_`); virtual bank accounts and wallets come with fixed routes (a later issue).
+ * wallet (`inw_`); a fixed route's source account is a virtual bank account (`vba_`) or a deposit
+ * wallet (`inw_`, type VIRTUAL_WALLET) that sweeps every deposit to the route's target.
  */
 export const ACCOUNT_KINDS = {
   USD_BALANCE: { prefix: ID_PREFIXES.account, type: 'INFINITE_BANK' },
   STABLECOIN_BALANCE: { prefix: ID_PREFIXES.internalWallet, type: 'INFINITE_WALLET' },
   EXTERNAL_BANK: { prefix: ID_PREFIXES.externalBankAccount, type: 'EXTERNAL_BANK' },
   EXTERNAL_WALLET: { prefix: ID_PREFIXES.externalWallet, type: 'EXTERNAL_WALLET' },
+  // A fixed route's source account (domain/fixed-route/): fiat deposits at a virtual bank account,
+  // crypto deposits at a deposit wallet (an internal wallet, spec: `inw_` for crypto routes).
+  VIRTUAL_BANK: { prefix: ID_PREFIXES.virtualBankAccount, type: 'VIRTUAL_BANK' },
+  DEPOSIT_WALLET: { prefix: ID_PREFIXES.internalWallet, type: 'VIRTUAL_WALLET' },
 } as const satisfies Record<string, { prefix: string; type: AccountType }>
 export type AccountKind = keyof typeof ACCOUNT_KINDS
 

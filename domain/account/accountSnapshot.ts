@@ -65,6 +65,7 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
       status: s.status,
       account: s.account,
       metadata: s.metadata,
+      routeEnabled: true,
       funds: fundsSnapshot.decode(s.funds),
       credits,
       createdAt: s.createdAt,

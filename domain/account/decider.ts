@@ -4,7 +4,7 @@
 import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, emptyFunds, evolveFunds } from '../balance-account/funds.js'
 import type { Decider } from '../decider.js'
 import { assertInvariant, conflict, invalid, notFound } from '../errors.js'
-import { canMove } from './accountKinds.js'
+import { FIXED_ROUTE_KINDS, canMove } from './accountKinds.js'
 import { accountSnapshot } from './accountSnapshot.js'
 import { ACCOUNT_LIMITS } from './limits.js'
 import type { AccountEvent } from './events.js'
@@ -20,6 +20,7 @@ export type AccountCommand =
   | (Scoped & { type: 'ActivateAccount' })
   | (Scoped & { type: 'CloseAccount'; reason: 'CLOSED_BY_CALLER' | 'REVIEW_REJECTED' })
   | (Scoped & { type: 'UpdateAccountMetadata'; metadata: Record<string, unknown> })
+  | (Scoped & { type: 'SetFixedRouteEnabled'; enabled: boolean })
   /** A credit taken back whole (a returned deposit): the amount it credited, once. */
   | (Scoped & { type: 'ReturnCredit'; cause: string })
   | (Scoped & FundsCommand)
@@ -29,6 +30,10 @@ function opened(state: AccountState, command: Scoped): OpenAccountState {
   if (command.onBehalfOf !== undefined && state.account.customerId !== command.onBehalfOf) throw notFound('Account', command.accountId)
   return state
 }
+
+/** A fixed route's source account (a virtual bank account or a deposit wallet). */
+export const isFixedRoute = (state: OpenAccountState): boolean =>
+  (FIXED_ROUTE_KINDS as readonly string[]).includes(state.account.details.kind)
 
 function fundsOf(state: OpenAccountState): Funds {
   if (!state.funds)
@@ -94,6 +99,11 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'UpdateAccountMetadata':
       if (current.status === 'CLOSED') throw conflict('account_closed', `Account ${command.accountId} is closed`)
       return [{ type: 'AccountMetadataUpdated', data: { ...base, metadata: command.metadata, at: command.now } }]
+    case 'SetFixedRouteEnabled':
+      if (!isFixedRoute(current)) throw notFound('Fixed route', command.accountId)
+      if (current.routeEnabled === command.enabled) return []
+      if (current.status === 'CLOSED') throw conflict('account_closed', `Fixed route ${command.accountId} is closed`)
+      return [{ type: command.enabled ? 'FixedRouteEnabled' : 'FixedRouteDisabled', data: { ...base, at: command.now } }]
     case 'CreditFunds': {
       const funds = fundsOf(current)
       const replay = decideCredit(current, command)
@@ -136,6 +146,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       status,
       account,
       metadata: account.metadata,
+      routeEnabled: true,
       funds: account.holdsBalance ? emptyFunds(account.accountId, account.currencyCodes) : undefined,
       credits: new Map(),
       createdAt: at,
@@ -151,6 +162,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, status: 'CLOSED', updatedAt: event.data.at, closedAt: event.data.at }
     case 'AccountMetadataUpdated':
       return { ...state, metadata: event.data.metadata, updatedAt: event.data.at }
+    case 'FixedRouteDisabled':
+    case 'FixedRouteEnabled':
+      return { ...state, routeEnabled: event.type === 'FixedRouteEnabled', updatedAt: event.data.at }
     default: {
       assertInvariant(state.funds, `${event.type} on an account without a balance`)
       const funds = evolveFunds(state.funds, event)

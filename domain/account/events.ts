@@ -10,6 +10,8 @@ import { storedMetadataSchema } from '../shared/metadata.js'
 import { addressTypeSchema, chainSchema, custodyTypeSchema } from '../shared/chain/index.js'
 import { paymentRailSchema } from '../shared/paymentRails.js'
 import { isKnownCurrency } from '../shared/money/index.js'
+import { bankCoordinatesSchema } from '../fixed-route/depositCoordinates.js'
+import { fixedRouteConfigSchema } from '../fixed-route/routeConfig.js'
 import { ACCOUNT_KINDS, accountCloseReasonSchema, accountTypeSchema } from './accountKinds.js'
 
 export const ACCOUNT_EVENT_LIMITS = {
@@ -63,6 +65,16 @@ export const accountDetailsSchema = z.discriminatedUnion('kind', [
     isThirdParty: z.boolean(),
     externalReference: z.string().min(1).max(L.referenceMaxLength).nullable(),
   }),
+  /** A fixed route's virtual bank account: its dedicated deposit coordinates and the route. */
+  z.object({ kind: z.literal('VIRTUAL_BANK'), route: fixedRouteConfigSchema, coordinates: bankCoordinatesSchema }),
+  /** A fixed route's deposit wallet: its dedicated address on the route's chain, and the route. */
+  z.object({
+    kind: z.literal('DEPOSIT_WALLET'),
+    route: fixedRouteConfigSchema,
+    chain: chainSchema,
+    addressType: addressTypeSchema,
+    walletAddress: z.string().min(1).max(L.addressMaxLength),
+  }),
 ])
 export type AccountDetails = z.infer<typeof accountDetailsSchema>
 
@@ -103,11 +115,17 @@ export const AccountMetadataUpdated = z.object({
   at: z.string(),
 })
 
+/** A fixed route stops sweeping: deposits are refused until it is enabled again. */
+export const FixedRouteDisabled = z.object({ accountId: z.string(), organizationId: z.string(), at: z.string() })
+export const FixedRouteEnabled = z.object({ accountId: z.string(), organizationId: z.string(), at: z.string() })
+
 export const accountEventSchemas = {
   AccountOpened,
   AccountActivated,
   AccountClosed,
   AccountMetadataUpdated,
+  FixedRouteDisabled,
+  FixedRouteEnabled,
   ...fundsEventSchemas,
 } as const
 

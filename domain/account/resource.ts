@@ -14,7 +14,10 @@ const kindFields = {
   addressType: z.string().optional().describe('Wallets: EVM, TRON, BITCOIN or SOLANA'),
   chains: z.array(z.string()).optional().describe('Wallets: the chains the address is used on'),
   currencies: z.array(z.string()).optional().describe('External wallets: the assets expected at the address'),
-  walletType: z.enum(['TREASURY', 'CUSTOMER']).optional().describe("Internal wallets: TREASURY (the organization's own) or CUSTOMER"),
+  walletType: z
+    .enum(['TREASURY', 'CUSTOMER', 'DEPOSIT'])
+    .optional()
+    .describe("Internal wallets: TREASURY (the organization's own), CUSTOMER (a customer's balance) or DEPOSIT (a fixed route's)"),
   custodyType: z.string().optional().describe('External wallets: who holds the keys (SELF_HOSTED, or the custodian)'),
   isThirdParty: z.boolean().optional().describe('External accounts: true when the account belongs to someone other than the customer'),
   externalReference: z.string().nullable().optional().describe('External wallets: your own reference'),
@@ -22,7 +25,7 @@ const kindFields = {
   accountOwnerType: z.enum(['INDIVIDUAL', 'BUSINESS']).optional().describe('External bank accounts: the kind of owner'),
   bankName: z.string().nullable().optional().describe('External bank accounts: the bank'),
   bankCountry: z.string().optional().describe('External bank accounts: ISO 3166-1 alpha-2 country of the bank'),
-  currency: z.string().optional().describe('External bank accounts: the currency the account is paid in'),
+  currency: z.string().optional().describe('Bank accounts (external, virtual): the currency the account is paid in'),
   accountType: z.enum(['CHECKING', 'SAVINGS']).nullable().optional().describe('External bank accounts (US): checking or savings'),
   accountNumber: z.string().nullable().optional().describe('External bank accounts: the account number, masked to its last 4 digits'),
   routingNumber: z.string().nullable().optional().describe('External bank accounts (US): the ABA routing number'),
@@ -83,7 +86,28 @@ function detailsOf(state: OpenAccountState): Partial<AccountResource> {
         bic: d.bic,
         isThirdParty: false,
       }
+    case 'VIRTUAL_BANK': {
+      const c = d.coordinates
+      return {
+        bankName: c.bankName,
+        bankCountry: c.bankCountryCode,
+        currency: d.route.sourceCurrency,
+        accountNumber: c.accountNumber === null ? null : maskedNumber(c.last4),
+        routingNumber: c.routingNumber,
+        iban: c.iban === null ? null : maskedNumber(c.last4),
+        bic: c.swiftBic,
+        isThirdParty: false,
+      }
+    }
+    case 'DEPOSIT_WALLET':
+      return { walletAddress: d.walletAddress, addressType: d.addressType, chains: [d.chain], walletType: 'DEPOSIT', isThirdParty: false }
   }
+}
+
+/** The account a fixed route's source account sweeps to; null for every other account. */
+export const sweepTargetOf = (state: OpenAccountState): string | null => {
+  const d = state.account.details
+  return d.kind === 'VIRTUAL_BANK' || d.kind === 'DEPOSIT_WALLET' ? d.route.sweepTargetAccountId : null
 }
 
 export function toAccountResource(state: OpenAccountState): AccountResource {
@@ -99,7 +123,7 @@ export function toAccountResource(state: OpenAccountState): AccountResource {
     balanceSourceEligible: a.balanceSourceEligible,
     provider: a.provider,
     counterpartyId: a.counterpartyId,
-    sweepTargetAccountId: null,
+    sweepTargetAccountId: sweepTargetOf(state),
     metadata: state.metadata,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,

@@ -15,6 +15,8 @@ export type AccountState =
       status: AccountStatus
       account: OpenedAccount
       metadata: Record<string, unknown>
+      /** A fixed route's source account: whether it sweeps deposits (true for every other account). */
+      routeEnabled: boolean
       /** Present exactly when the account holds a balance. */
       funds: Funds | undefined
       /** Recent credits by cause, oldest first (ACCOUNT_LIMITS.maxRememberedCredits). */

@@ -64,9 +64,10 @@ export type FundsCommand =
       now: string
       /**
        * Where the money comes from: outside (a deposit, a fund-in), the credit line (a draw), or
-       * clearing (a transfer from another balance account delivered here, or paid back here).
+       * clearing (a transfer from another balance account delivered here, or paid back here), or
+       * the sandbox's mint (a token minted into a treasury wallet by a fixed route's sweep).
        */
-      source?: 'world' | 'credit_line' | 'clearing'
+      source?: 'world' | 'credit_line' | 'clearing' | 'mint'
     }
   | { type: 'PlaceHold'; holdId: string; currency: string; amountMinor: bigint; now: string }
   /** `feeMinor`: the part of the hold that goes to the fees account (a transfer's developer fee), the rest to clearing. */
@@ -107,7 +108,9 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
           ? `Credit line draw ${command.cause}`
           : command.source === 'clearing'
             ? `Transfer ${command.cause}`
-            : `Deposit ${command.cause}`,
+            : command.source === 'mint'
+              ? `Minted for ${command.cause}`
+              : `Deposit ${command.cause}`,
       })
       return [{ type: 'FundsCredited', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
     }

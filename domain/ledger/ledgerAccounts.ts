@@ -1,10 +1,11 @@
 // The ledger's accounts: every place money can be, named explicitly so conservation is a sum.
 // Each balance account has two: what is available to pay out and what is committed to in-flight
 // payouts (open holds). The rest belong to the platform: the outside world (money that entered or
-// left the system), clearing (settled payouts on their way out), fees, and the credit line.
+// left the system), clearing (settled payouts on their way out), fees, the credit line, and the
+// sandbox's token mint (tokens minted into a treasury wallet by a fixed route's sweep).
 import { z } from 'zod'
 
-export const SYSTEM_LEDGER_ACCOUNTS = ['world', 'clearing', 'fees', 'credit_line'] as const
+export const SYSTEM_LEDGER_ACCOUNTS = ['world', 'clearing', 'fees', 'credit_line', 'mint'] as const
 export type SystemLedgerAccount = (typeof SYSTEM_LEDGER_ACCOUNTS)[number]
 
 export const LEDGER_ACCOUNT_LIMITS = { maxNameLength: 120 } as const
@@ -33,5 +34,5 @@ function checked(name: string): LedgerAccount {
 export const ledgerAccountSchema = z
   .string()
   .max(LEDGER_ACCOUNT_LIMITS.maxNameLength)
-  .refine(isLedgerAccount, 'must be a ledger account (available:<id>, committed:<id>, world, clearing, fees, credit_line)')
+  .refine(isLedgerAccount, 'must be a ledger account (available:<id>, committed:<id>, world, clearing, fees, credit_line, mint)')
   .transform((name) => name as LedgerAccount)

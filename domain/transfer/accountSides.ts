@@ -115,5 +115,11 @@ export function destinationAccountSide(
       if (chain === undefined || !isChain(chain) || !details.chains.includes(chain)) throw railRefused(details.chains)
       return { kind: 'CHAIN', chain, currency }
     }
+    case 'VIRTUAL_BANK':
+    case 'DEPOSIT_WALLET':
+      // A fixed route's deposit account only takes deposits, which sweep on: pay its target instead.
+      throw invalid('account_not_a_destination', `Account ${id} is a fixed route's deposit account; pay its sweep target instead`, [
+        { field: 'destination.accountId', message: 'must be a balance account, an external bank account or an external wallet', value: id },
+      ])
   }
 }

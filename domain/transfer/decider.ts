@@ -4,7 +4,7 @@
 // statuses.ts; an illegal one is 409 transfer_invalid_transition naming both states.
 import type { Decider } from '../decider.js'
 import { type LedgerTransaction, movement, system } from '../ledger/index.js'
-import { DomainError, assertInvariant, conflict, notFound } from '../errors.js'
+import { DomainError, type ErrorDetail, assertInvariant, conflict, invalid, notFound } from '../errors.js'
 import type { Originator, TransferCreatedData, TransferEvent, Tracking } from './events.js'
 import { type TrackingPool, legTracking } from './legTracking.js'
 import type { Funding, LegState, OpenTransferState, TransferState } from './state.js'
@@ -49,6 +49,19 @@ export type TransferCommand =
       returnedToAccountId: string | null
     })
   | (Scoped & { type: 'CompleteRefund'; txHash: string | null })
+  /**
+   * A deposit arrived for a transfer the platform opens for it (a fixed route's sweep): created and
+   * funded in one decision, held for review when `hold` says so. Its id is derived from the deposit,
+   * so the same deposit again is a no-op (and `refusal` applies only to a deposit not yet received).
+   */
+  | (Scoped & {
+      type: 'ReceiveDeposit'
+      transfer: Omit<TransferCreatedData, 'transferId' | 'organizationId' | 'at'>
+      originator: Originator | null
+      tracking: Tracking
+      hold: { code: string; reason: string } | null
+      refusal: { code: string; message: string; details: ErrorDetail[] } | null
+    })
 
 function opened(state: TransferState, command: Scoped): OpenTransferState {
   if (state.status === 'none' || state.created.organizationId !== command.organizationId) throw notFound('Transfer', command.transferId)
@@ -192,6 +205,39 @@ function refundAmount(s: OpenTransferState) {
 /** Where reversed funds go back to: the balance that paid, else the source's refund account. */
 const returnTarget = (s: OpenTransferState): string | null => s.funding?.accountId ?? s.created.source.refundAccountId
 
+function decideDeposit(state: TransferState, c: Extract<TransferCommand, { type: 'ReceiveDeposit' }>): TransferEvent[] {
+  if (state.status !== 'none') {
+    if (state.created.organizationId !== c.organizationId) throw notFound('Transfer', c.transferId)
+    return []
+  }
+  if (c.refusal) throw invalid(c.refusal.code, c.refusal.message, c.refusal.details)
+  assertInvariant(
+    c.transfer.status === 'PENDING' && c.transfer.funding === 'DEPOSIT',
+    'a received deposit opens a PENDING deposit transfer',
+  )
+  const ref = { transferId: c.transferId, organizationId: c.organizationId, at: c.now }
+  const seen = { customerId: c.transfer.customerId, originator: c.originator }
+  const events: TransferEvent[] = [
+    { type: 'TransferCreated', data: { ...c.transfer, ...ref } },
+    {
+      type: 'TransferFunded',
+      data: {
+        ...ref,
+        customerId: c.transfer.customerId,
+        method: 'DEPOSIT',
+        accountId: null,
+        holdId: null,
+        fundingCustomerId: null,
+        note: null,
+        originator: c.originator,
+        tracking: c.tracking,
+      },
+    },
+  ]
+  if (c.hold) events.push({ type: 'TransferHeldForReview', data: { ...ref, ...seen, code: c.hold.code, reason: c.hold.reason } })
+  return events
+}
+
 function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
   if (command.type === 'CreateTransfer') {
     if (state.status !== 'none') throw conflict('transfer_exists', `Transfer ${command.transferId} already exists`)
@@ -204,6 +250,7 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       },
     ]
   }
+  if (command.type === 'ReceiveDeposit') return decideDeposit(state, command)
   const s = opened(state, command)
   const base = { transferId: command.transferId, organizationId: command.organizationId, at: command.now }
   switch (command.type) {

@@ -156,6 +156,8 @@ export const TransferCreated = z.object({
   swiftRouting: swiftRoutingSchema.nullable(),
   /** The sandbox trigger the amount selected (domain/rails/sandboxTriggers.ts), null in production. */
   sandboxTrigger: code.nullable(),
+  /** A fixed route's sweep into a treasury wallet of a mintable sandbox token: delivered by minting (mint → wallet). Absent: false. */
+  mintOnDelivery: z.boolean().optional(),
   at,
 })
 

@@ -110,3 +110,15 @@ export function price(request: PriceRequest): Pricing {
     referenceProvider: REFERENCE_RATE_PROVIDER,
   }
 }
+
+/** A developer fee percent (a JSON number, a fraction) as exact decimal text; null for none; 422 past 12 places. */
+export function feePercentText(percent: number | undefined, field = 'developerFeePercent'): string | null {
+  if (percent === undefined || percent === 0) return null
+  // A JSON number as its shortest decimal text ("0.015"); exponent forms (1e-7) are written out.
+  const text = percent.toFixed(12).replace(/0+$/, '').replace(/\.$/, '')
+  if (Number(text) !== percent)
+    throw invalid('invalid_fee_percent', 'developerFeePercent has more than 12 decimal places', [
+      { field, message: 'at most 12 decimal places', value: percent },
+    ])
+  return text
+}

@@ -14,8 +14,11 @@ import { streams } from '../../events/streams.js'
 import { toJson } from '../../projections/columnTypes.js'
 import type { TestApp } from '../harness/testApp.js'
 
+/** The kinds a test opens directly (a fixed route's accounts come with their route, through HTTP). */
+type DirectKind = Exclude<AccountKind, 'VIRTUAL_BANK' | 'DEPOSIT_WALLET'>
+
 export type AccountSpec = {
-  kind: AccountKind
+  kind: DirectKind
   customerId: string | null
   status?: 'ACTIVE' | 'IN_REVIEW'
   currencyCodes?: string[]
@@ -68,7 +71,7 @@ function detailsOf(spec: AccountSpec): AccountDetails {
   }
 }
 
-const DEFAULTS: Record<AccountKind, { currencyCodes: string[]; paymentRails: PaymentRail[]; holdsBalance: boolean; provider: string }> = {
+const DEFAULTS: Record<DirectKind, { currencyCodes: string[]; paymentRails: PaymentRail[]; holdsBalance: boolean; provider: string }> = {
   USD_BALANCE: { currencyCodes: ['USD'], paymentRails: ['ACH', 'WIRE', 'BALANCE'], holdsBalance: true, provider: 'INFINITE' },
   STABLECOIN_BALANCE: { currencyCodes: ['USDC'], paymentRails: ['BALANCE'], holdsBalance: true, provider: 'INFINITE' },
   EXTERNAL_BANK: { currencyCodes: ['USD'], paymentRails: ['ACH', 'WIRE'], holdsBalance: false, provider: 'EXTERNAL' },

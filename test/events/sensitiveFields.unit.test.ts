@@ -41,7 +41,14 @@ const EXPECTED: Record<string, string[]> = {
   AssociatedEntityUpdated: person('changes'),
   CounterpartyCreated: address('address'),
   // External bank accounts: the full number and IBAN (reads show their last four only).
-  AccountOpened: ['details.accountNumber', 'details.iban'],
+  AccountOpened: [
+    'details.accountNumber',
+    'details.iban',
+    'details.coordinates.accountNumber',
+    'details.coordinates.iban',
+    'details.coordinates.beneficiaryName',
+    'details.coordinates.beneficiaryAddress',
+  ],
   // Transfers: the remitter's name and account number, wherever an event carries the originator.
   ...Object.fromEntries(
     [

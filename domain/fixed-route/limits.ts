@@ -1,0 +1,11 @@
+// The bounds of a fixed route: how much a caller may configure on one and how long its texts may be.
+export const FIXED_ROUTE_LIMITS = {
+  maxSourceRails: 3,
+  maxAllowedSenderBanks: 20,
+  maxDocumentIds: 20,
+  nameMaxLength: 200,
+  idMaxLength: 64,
+  referenceMaxLength: 80,
+  /** Fixed routes one customer may hold (each is a dedicated account number or address). */
+  maxRoutesPerCustomer: 100,
+} as const
