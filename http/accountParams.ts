@@ -13,3 +13,8 @@ export const accountIdParams = z.object({
 export const holdParams = accountIdParams.extend({
   holdId: z.string().max(ID_PARAM_MAX_LENGTH).describe('Hold id, prefix hld_'),
 })
+
+/** A fixed route's id: its source account's (vba_ for fiat, inw_ for crypto). */
+export const fixedRouteParams = z.object({
+  id: z.string().max(ID_PARAM_MAX_LENGTH).describe('Fixed route id: its source account id, prefix vba_ (fiat) or inw_ (crypto)'),
+})

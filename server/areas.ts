@@ -30,6 +30,9 @@ import type { TransferRouteDeps } from '../commands/transfers/deps.js'
 import { transferLifecycleRoutes } from '../commands/transfers/transferLifecycleRoutes.js'
 import { refundRoutes } from '../commands/transfers/refundRoutes.js'
 import { sandboxTransferSimulationRoutes } from '../commands/sandbox/transferSimulationRoutes.js'
+import { sandboxFixedRouteSimulationRoutes } from '../commands/sandbox/fixedRouteSimulationRoutes.js'
+import { createFixedRouteRoutes } from '../commands/fixed-routes/createFixedRouteRoutes.js'
+import { fixedRouteLifecycleRoutes } from '../commands/fixed-routes/fixedRouteLifecycleRoutes.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
@@ -105,4 +108,8 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   refundRoutes,
   sandboxTransferSimulationRoutes,
   transferReadRoutes,
+  // fixed routes
+  createFixedRouteRoutes,
+  fixedRouteLifecycleRoutes,
+  sandboxFixedRouteSimulationRoutes,
 ]

@@ -157,6 +157,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     db: schedulerDb,
     workflows: allWorkflows,
     protection,
+    environment: config.APP_ENV,
     consumers: timerConsumers({
       customerDataRetentionDays: config.CUSTOMER_DATA_RETENTION_DAYS,
       environment: config.APP_ENV,

@@ -21,7 +21,8 @@ export type BatchEntry<State, Command, Event> = {
 }
 
 export type EntryOutcome<State> =
-  { ok: true; state: State; events: DomainEvent[]; position: Position | undefined } | { ok: false; error: unknown }
+  | { ok: true; state: State; events: DomainEvent[]; position: Position | undefined; repeatedAt?: Position | undefined }
+  | { ok: false; error: unknown }
 
 /** A decided entry before its append: its state and events (a position once appended). */
 export type Decision<State> = { ok: true; state: State; events: DomainEvent[] } | { ok: false; error: unknown }

@@ -50,6 +50,8 @@ export type CommandResult<State> = {
   /** Position of the last appended event; undefined when the command produced no events. */
   position: Position | undefined
   events: DomainEvent[]
+  /** A command with an id that had run already: where its event is (a repeat's read-your-writes position). */
+  repeatedAt?: Position
 }
 
 /** What loading a stream needs of a decider (never decide, so any command type will do). */
@@ -69,6 +71,8 @@ type Loaded<State> = {
   state: State
   revision: bigint | undefined
   commandSeen: boolean
+  /** Where the command's event was stored when it had run already (its answer's read-your-writes position). */
+  commandPosition?: Position | undefined
   /** The revision of the snapshot the load started from (NO_SNAPSHOT: none usable); undefined when it started from `from`. */
   snapshotRevision: bigint | undefined
 }
@@ -101,6 +105,7 @@ export async function loadAggregate<State, Event extends DomainEvent>(
   let state = start ? start.state : decider.initialState()
   let revision: bigint | undefined = start?.revision
   let commandSeen = false
+  let commandPosition: Position | undefined
   let from = revision === undefined ? 0n : revision + 1n
   let folded = 0
   for (;;) {
@@ -110,12 +115,15 @@ export async function loadAggregate<State, Event extends DomainEvent>(
     for (const recorded of page) {
       state = decider.evolve(state, { type: recorded.type, data: parseEventData(recorded.type, recorded.data) } as Event)
       revision = recorded.revision
-      if (options.commandId !== undefined && recorded.metadata.commandId === options.commandId) commandSeen = true
+      if (options.commandId !== undefined && recorded.metadata.commandId === options.commandId) {
+        commandSeen = true
+        commandPosition = recorded.position
+      }
     }
     if (page.length < STORE_LIMITS.maxReadCount || revision === undefined) break
     from = revision + 1n
   }
-  return { state, revision, commandSeen, snapshotRevision }
+  return { state, revision, commandSeen, commandPosition, snapshotRevision }
 }
 
 /**
@@ -325,7 +333,12 @@ function forgetIfEmpty(coordination: Coordination, stream: string): void {
 
 function answer<State>(outcome: EntryOutcome<State>): CommandResult<State> {
   if (!outcome.ok) throw outcome.error
-  return { state: outcome.state, position: outcome.position, events: outcome.events }
+  return {
+    state: outcome.state,
+    position: outcome.position,
+    events: outcome.events,
+    ...(outcome.repeatedAt ? { repeatedAt: outcome.repeatedAt } : {}),
+  }
 }
 
 /** One turn on a stream: decide and append `entries`, under the stream lock when the stream is contended across processes. */
@@ -435,7 +448,7 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(a: Att
     if (a.lockFree && kept && revision !== kept.revision)
       throw new WrongExpectedVersionError(stream, kept.revision, revision ?? 'no_stream')
     if (commandSeen) {
-      entries[0]!.outcome = { ok: true, state, position: undefined, events: [] }
+      entries[0]!.outcome = { ok: true, state, position: undefined, repeatedAt: loaded.commandPosition, events: [] }
       return
     }
     // The snapshot this load started from, or the one known with the kept state (or, after a

@@ -6,6 +6,7 @@
 import { TRANSFER_CREDIT_PREFIX } from '../../domain/account/creditCause.js'
 import type { OpenTransferState } from '../../domain/transfer/decider.js'
 import { creditFunds } from '../accounts/funds.js'
+import type { Position } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
@@ -17,11 +18,12 @@ export function deliverySource(s: OpenTransferState): 'clearing' | 'mint' | 'wor
 }
 
 /** The credit of a transfer's balance destination (once: its command id and cause are the transfer's). */
-export async function deliverToBalance(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+/** Its position: where the credit was stored (now, or by an earlier run of the same command); undefined when nothing is delivered. */
+export async function deliverToBalance(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<Position | undefined> {
   const destination = s.created.destination
-  if (destination.kind !== 'BALANCE' || !destination.accountId) return
+  if (destination.kind !== 'BALANCE' || !destination.accountId) return undefined
   const transferId = s.created.transferId
-  await creditFunds(
+  const result = await creditFunds(
     runtime,
     {
       organizationId: s.created.organizationId,
@@ -33,4 +35,5 @@ export async function deliverToBalance(runtime: Runtime, s: OpenTransferState, o
     },
     { ...origin, commandId: `transfer-deliver:${transferId}` },
   )
+  return result.position ?? result.repeatedAt
 }

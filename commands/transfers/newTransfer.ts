@@ -2,7 +2,6 @@
 // names), the route checked, the capabilities, the price (fee withheld, reference rate), the legs,
 // the deposit instructions, the rail's schedule and the sandbox trigger. Everything a
 // TransferCreated event needs; nothing is written here.
-import type { FastifyRequest } from 'fastify'
 import type { OpenAccountState } from '../../domain/account/decider.js'
 import { invalid } from '../../domain/errors.js'
 import { sandboxTrigger, swiftRouting } from '../../domain/rails/index.js'
@@ -19,7 +18,7 @@ import { newId } from '../../domain/shared/ids.js'
 import { formatDecimal, requireExponent } from '../../domain/shared/money/index.js'
 import { secureRandomBytes } from '../../domain/secureRandom.js'
 import type { EventStore } from '../../events/store/port.js'
-import { scopedCustomerId } from '../customers/scope.js'
+import { type CustomerScope, scopedCustomerId } from '../customers/scope.js'
 import type { CreateTransferBody } from './createTransferBody.js'
 import { loadCounterparty, loadOrgAccount, loadSender, requestedCapabilitiesOf } from './transferFacts.js'
 
@@ -90,7 +89,7 @@ async function destinationSide(store: EventStore, organizationId: string, body: 
 }
 
 export async function newTransfer(
-  request: FastifyRequest,
+  request: CustomerScope,
   deps: { store: EventStore; environment: Environment },
   organizationId: string,
   transferId: string,

@@ -2,6 +2,7 @@
 import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
+import { sweepFixedRouteDeposits } from './sweepFixedRouteDeposits.js'
 import { systemTransfers } from './systemTransfers.js'
 import { transferMoney } from './transferMoney.js'
 import type { Workflow } from './workflow.js'
@@ -12,4 +13,5 @@ export const allWorkflows: readonly Workflow[] = [
   creditDrawToTreasury,
   transferMoney,
   systemTransfers,
+  sweepFixedRouteDeposits,
 ]

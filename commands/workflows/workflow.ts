@@ -3,12 +3,13 @@
 // handleCommand appends it at most once per stream, whatever replays or crashes happen around it.
 // A step may instead cause an effect outside the log through `services` (shredding a data key):
 // such an effect must be idempotent, as a step runs again after a crash or a replay.
+import type { Environment } from '../../domain/shared/environment.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { EventStore, Position, RecordedEvent } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 
-/** What a step may use besides the event store: the runtime's data keys. */
-export type WorkflowServices = { protection: DataProtection }
+/** What a step may use besides the event store: the runtime's data keys, and the environment it runs in. */
+export type WorkflowServices = { protection: DataProtection; environment: Environment }
 
 /** One command an event causes: `step` tells apart several commands of one event. */
 export type WorkflowCommand = {

@@ -6,6 +6,7 @@ import { type Consumer, consumerHandles } from '../../events/consumers/consumer.
 import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consumerGuard.js'
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
 import { type EventStore, type Position, START } from '../../events/store/port.js'
+import type { Environment } from '../../domain/shared/environment.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { Workflow } from './workflow.js'
 import { workflowConsumer } from './workflowConsumer.js'
@@ -30,6 +31,7 @@ export function createWorkflowRunner<DB>(deps: {
   workflows: readonly Workflow[]
   /** The data keys a workflow step may shred (an erased customer's). */
   protection: DataProtection
+  environment: Environment
   /** Consumers whose effect is bookkeeping in this database (timer rows), run in the same group. */
   consumers?: readonly Consumer<DB>[]
   log: ConsumerLog
@@ -40,7 +42,9 @@ export function createWorkflowRunner<DB>(deps: {
     if (deps.store.comparePositions(position, appendedThrough) > 0) appendedThrough = position
   }
   const consumers = [
-    ...deps.workflows.map((w) => workflowConsumer<DB>(w, deps.store, { protection: deps.protection }, onAppended)),
+    ...deps.workflows.map((w) =>
+      workflowConsumer<DB>(w, deps.store, { protection: deps.protection, environment: deps.environment }, onAppended),
+    ),
     ...(deps.consumers ?? []),
   ]
   const runtime = createConsumerRuntime({

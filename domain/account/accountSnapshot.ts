@@ -66,6 +66,7 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
       account: s.account,
       metadata: s.metadata,
       routeEnabled: true,
+      deposits: new Map(),
       funds: fundsSnapshot.decode(s.funds),
       credits,
       createdAt: s.createdAt,

@@ -3,14 +3,16 @@
 // reversal on the ledger). Statuses move by the table in accountKinds.ts.
 import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, emptyFunds, evolveFunds } from '../balance-account/funds.js'
 import type { Decider } from '../decider.js'
-import { assertInvariant, conflict, invalid, notFound } from '../errors.js'
+import { type ErrorDetail, assertInvariant, conflict, invalid, notFound } from '../errors.js'
+import { FIXED_ROUTE_LIMITS } from '../fixed-route/limits.js'
+import { depositKey } from '../fixed-route/deposits.js'
 import { FIXED_ROUTE_KINDS, canMove } from './accountKinds.js'
 import { accountSnapshot } from './accountSnapshot.js'
 import { ACCOUNT_LIMITS } from './limits.js'
 import type { AccountEvent } from './events.js'
-import type { AccountState, CreditRecord, OpenAccountState, OpenedAccount } from './state.js'
+import type { AccountState, CreditRecord, FixedRouteDeposit, OpenAccountState, OpenedAccount } from './state.js'
 
-export type { AccountState, CreditRecord, OpenAccountState, OpenedAccount } from './state.js'
+export type { AccountState, CreditRecord, FixedRouteDeposit, OpenAccountState, OpenedAccount } from './state.js'
 
 /** `onBehalfOf`: the request acts for this customer only (X-On-Behalf-Of); other accounts do not exist for it. */
 type Scoped = { organizationId: string; accountId: string; now: string; onBehalfOf?: string | undefined }
@@ -21,6 +23,15 @@ export type AccountCommand =
   | (Scoped & { type: 'CloseAccount'; reason: 'CLOSED_BY_CALLER' | 'REVIEW_REJECTED' })
   | (Scoped & { type: 'UpdateAccountMetadata'; metadata: Record<string, unknown> })
   | (Scoped & { type: 'SetFixedRouteEnabled'; enabled: boolean })
+  /**
+   * A deposit at a fixed route: recorded once per reference and amount (the same again is a no-op,
+   * whatever rail or remitter it names: the first recorded stands); `refusal` applies only to a new one.
+   */
+  | (Scoped & {
+      type: 'RecordFixedRouteDeposit'
+      deposit: Omit<FixedRouteDeposit, 'customerId'>
+      refusal: { code: string; message: string; details: ErrorDetail[] } | null
+    })
   /** A credit taken back whole (a returned deposit): the amount it credited, once. */
   | (Scoped & { type: 'ReturnCredit'; cause: string })
   | (Scoped & FundsCommand)
@@ -104,6 +115,18 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (current.routeEnabled === command.enabled) return []
       if (current.status === 'CLOSED') throw conflict('account_closed', `Fixed route ${command.accountId} is closed`)
       return [{ type: command.enabled ? 'FixedRouteEnabled' : 'FixedRouteDisabled', data: { ...base, at: command.now } }]
+    case 'RecordFixedRouteDeposit': {
+      if (!isFixedRoute(current)) throw notFound('Fixed route', command.accountId)
+      const { deposit } = command
+      if (current.deposits.has(depositKey(deposit.reference, deposit.amount.amountMinor))) return []
+      if (current.status === 'CLOSED') throw conflict('account_closed', `Fixed route ${command.accountId} is closed`)
+      if (!current.routeEnabled)
+        throw conflict('fixed_route_disabled', `Fixed route ${command.accountId} is disabled: enable it to take deposits`)
+      if (command.refusal) throw invalid(command.refusal.code, command.refusal.message, command.refusal.details)
+      const customerId = current.account.customerId
+      assertInvariant(customerId, `fixed route ${command.accountId} has no customer`)
+      return [{ type: 'FixedRouteDepositReceived', data: { ...base, ...deposit, customerId, at: command.now } }]
+    }
     case 'CreditFunds': {
       const funds = fundsOf(current)
       const replay = decideCredit(current, command)
@@ -147,6 +170,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       account,
       metadata: account.metadata,
       routeEnabled: true,
+      deposits: new Map(),
       funds: account.holdsBalance ? emptyFunds(account.accountId, account.currencyCodes) : undefined,
       credits: new Map(),
       createdAt: at,
@@ -165,6 +189,13 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'FixedRouteDisabled':
     case 'FixedRouteEnabled':
       return { ...state, routeEnabled: event.type === 'FixedRouteEnabled', updatedAt: event.data.at }
+    case 'FixedRouteDepositReceived': {
+      const { accountId: _a, organizationId: _o, at: _at, ...deposit } = event.data
+      const deposits = new Map(state.deposits)
+      deposits.set(depositKey(deposit.reference, deposit.amount.amountMinor), deposit)
+      if (deposits.size > FIXED_ROUTE_LIMITS.maxRememberedDeposits) deposits.delete(deposits.keys().next().value!)
+      return { ...state, deposits }
+    }
     default: {
       assertInvariant(state.funds, `${event.type} on an account without a balance`)
       const funds = evolveFunds(state.funds, event)

@@ -11,7 +11,8 @@ import { addressTypeSchema, chainSchema, custodyTypeSchema } from '../shared/cha
 import { paymentRailSchema } from '../shared/paymentRails.js'
 import { isKnownCurrency } from '../shared/money/index.js'
 import { bankCoordinatesSchema } from '../fixed-route/depositCoordinates.js'
-import { fixedRouteConfigSchema } from '../fixed-route/routeConfig.js'
+import { fixedRouteConfigSchema, senderBankSchema } from '../fixed-route/routeConfig.js'
+import { originatorSchema } from '../transfer/events.js'
 import { ACCOUNT_KINDS, accountCloseReasonSchema, accountTypeSchema } from './accountKinds.js'
 
 export const ACCOUNT_EVENT_LIMITS = {
@@ -119,6 +120,25 @@ export const AccountMetadataUpdated = z.object({
 export const FixedRouteDisabled = z.object({ accountId: z.string(), organizationId: z.string(), at: z.string() })
 export const FixedRouteEnabled = z.object({ accountId: z.string(), organizationId: z.string(), at: z.string() })
 
+/**
+ * A deposit arrived at a fixed route (its source account): recorded once per reference and amount,
+ * with the rail, the remitter and why it is held (if it is), and the sweep transfer it opens. The
+ * remitter is personal data, sealed with the customer's key (`customerId`).
+ */
+export const FixedRouteDepositReceived = z.object({
+  accountId: z.string(),
+  organizationId: z.string(),
+  customerId: z.string(),
+  reference: z.string().min(1).max(L.referenceMaxLength),
+  amount: z.object({ currency: currencyCode, amountMinor: z.string().regex(/^\d{1,31}$/) }),
+  rail: code,
+  originator: originatorSchema.nullable(),
+  senderBank: senderBankSchema.nullable(),
+  hold: z.object({ code, reason: z.string().max(500) }).nullable(),
+  transferId: z.string().min(1).max(64),
+  at: z.string(),
+})
+
 export const accountEventSchemas = {
   AccountOpened,
   AccountActivated,
@@ -126,6 +146,7 @@ export const accountEventSchemas = {
   AccountMetadataUpdated,
   FixedRouteDisabled,
   FixedRouteEnabled,
+  FixedRouteDepositReceived,
   ...fundsEventSchemas,
 } as const
 

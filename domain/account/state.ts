@@ -3,7 +3,9 @@
 import type { z } from 'zod'
 import type { Funds } from '../balance-account/funds.js'
 import type { AccountStatus } from './accountKinds.js'
-import type { AccountOpened } from './events.js'
+import type { AccountOpened, FixedRouteDepositReceived } from './events.js'
+
+export type FixedRouteDeposit = Omit<z.infer<typeof FixedRouteDepositReceived>, 'accountId' | 'organizationId' | 'at'>
 
 export type OpenedAccount = Omit<z.infer<typeof AccountOpened>, 'at' | 'status'>
 
@@ -17,6 +19,8 @@ export type AccountState =
       metadata: Record<string, unknown>
       /** A fixed route's source account: whether it sweeps deposits (true for every other account). */
       routeEnabled: boolean
+      /** A fixed route's recent deposits by key (reference and amount), oldest first (FIXED_ROUTE_LIMITS.maxRememberedDeposits). */
+      deposits: ReadonlyMap<string, FixedRouteDeposit>
       /** Present exactly when the account holds a balance. */
       funds: Funds | undefined
       /** Recent credits by cause, oldest first (ACCOUNT_LIMITS.maxRememberedCredits). */

@@ -14,6 +14,9 @@ import { type OriginatorInput, defaultRemitter, givenOriginator } from '../rails
 import type { Originator } from '../transfer/events.js'
 import type { FixedRouteConfig, SenderBank } from './routeConfig.js'
 
+/** What makes two deposits the same (spec rule 1): the reference and the amount. Also the sweep's reference id. */
+export const depositKey = (reference: string, amountMinor: string): string => `${reference}:${amountMinor}`
+
 export type DepositHold = { code: 'deposit_unattributed' | 'sender_bank_not_allowed' | 'below_minimum_amount'; reason: string }
 
 export type SenderBankInput = { bankName?: string | undefined; routingNumber?: string | undefined; swiftBic?: string | undefined }
@@ -23,7 +26,7 @@ export function depositRail(route: FixedRouteConfig, asked: string | undefined):
   if (route.chain !== null) return { rail: route.chain }
   const rails = route.sourceRails
   if (asked === undefined) return { rail: rails.includes('ACH') ? 'ACH' : rails[0]! }
-  if (rails.includes(asked)) return { rail: asked }
+  if ((rails as readonly string[]).includes(asked)) return { rail: asked }
   return { refused: { field: 'rail', message: `the route takes deposits on ${rails.join(', ')}`, value: asked } }
 }
 

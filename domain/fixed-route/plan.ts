@@ -25,7 +25,7 @@ import {
 
 export type FixedRouteInput = {
   sourceCurrency: string
-  sourceRails?: string[] | undefined
+  sourceRails?: PaymentRail[] | undefined
   chain?: Chain | undefined
   sweepTargetAccountId: string
   destinationCurrency?: string | undefined
@@ -43,10 +43,13 @@ export type FixedRouteFacts = {
   customer: SenderFacts
   target: OpenAccountState
   refund: OpenAccountState | undefined
+  /** The documents found by id (uploaded ones), with their owners. */
+  documents: Readonly<Record<string, { organizationId: string; customerId: string | null }>>
+  organizationId: string
 }
 
 /** The default rails of a fiat route: ACH and wire for USD, SEPA for EUR. */
-const DEFAULT_RAILS: Record<FixedRouteFiatCurrency, string[]> = { USD: ['ACH', 'WIRE'], EUR: ['SEPA'] }
+const DEFAULT_RAILS: Record<FixedRouteFiatCurrency, PaymentRail[]> = { USD: ['ACH', 'WIRE'], EUR: ['SEPA'] }
 
 const isFiat = (currency: string): currency is FixedRouteFiatCurrency => (FIXED_ROUTE_FIAT_CURRENCIES as string[]).includes(currency)
 
@@ -70,12 +73,12 @@ function take<T>(checked: Checked<T>, problems: ErrorDetail[]): T | undefined {
   return undefined
 }
 
-function sourceSides(input: FixedRouteInput, problems: ErrorDetail[]): { rails: string[]; chain: Chain | null; sides: RouteSide[] } {
+function sourceSides(input: FixedRouteInput, problems: ErrorDetail[]): { rails: PaymentRail[]; chain: Chain | null; sides: RouteSide[] } {
   const currency = input.sourceCurrency
   if (isFiat(currency)) {
     if (input.chain !== undefined) problems.push({ field: 'chain', message: 'only a crypto route takes a chain', value: input.chain })
     const accepted: readonly string[] = FIXED_ROUTE_SOURCE_RAILS[currency]
-    const rails = [...new Set(input.sourceRails ?? DEFAULT_RAILS[currency])]
+    const rails: PaymentRail[] = [...new Set(input.sourceRails ?? DEFAULT_RAILS[currency])]
     if (rails.length === 0) problems.push({ field: 'sourceRails', message: `at least one of ${accepted.join(', ')}` })
     rails.forEach((rail, i) => {
       if (!accepted.includes(rail))
@@ -133,6 +136,11 @@ export function planFixedRoute(input: FixedRouteInput, facts: FixedRouteFacts): 
   const minimum = input.minimumAmount === undefined ? null : BigInt(input.minimumAmount)
   if (minimum !== null && minimum <= 0n)
     problems.push({ field: 'minimumAmount', message: 'must be > 0 minor units', value: input.minimumAmount })
+  ;(input.documentIds ?? []).forEach((id, i) => {
+    const doc = facts.documents[id]
+    if (!doc || doc.organizationId !== facts.organizationId || (doc.customerId !== null && doc.customerId !== facts.customer.customerId))
+      problems.push({ field: `documentIds.${i}`, message: "must be an uploaded document (doc_) of the customer's", value: id })
+  })
   const target = facts.target
   if (target.account.customerId !== facts.customer.customerId && !isTreasuryWallet(target))
     problems.push({

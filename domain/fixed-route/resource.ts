@@ -198,6 +198,8 @@ export function toFixedRouteResource(state: FixedRouteAccount, target: AccountRe
 
 /** The account state as a fixed route, when it is one. */
 export function asFixedRoute(state: OpenAccountState): FixedRouteAccount | undefined {
-  const kind = state.account.details.kind
-  return kind === 'VIRTUAL_BANK' || kind === 'DEPOSIT_WALLET' ? (state as FixedRouteAccount) : undefined
+  return isFixedRouteAccount(state) ? state : undefined
 }
+
+const isFixedRouteAccount = (state: OpenAccountState): state is FixedRouteAccount =>
+  state.account.details.kind === 'VIRTUAL_BANK' || state.account.details.kind === 'DEPOSIT_WALLET'

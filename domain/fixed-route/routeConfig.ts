@@ -6,6 +6,7 @@
 // mints the swept token (a treasury wallet receiving USDT or USAT on Ethereum).
 import { z } from 'zod'
 import { chainSchema } from '../shared/chain/index.js'
+import { paymentRailSchema } from '../shared/paymentRails.js'
 import { transferFlowSchema } from '../transfer/route.js'
 import { FIXED_ROUTE_LIMITS as L } from './limits.js'
 
@@ -25,8 +26,8 @@ export const FIXED_ROUTE_FIAT_CURRENCIES = Object.keys(FIXED_ROUTE_SOURCE_RAILS)
 /** A bank a route accepts deposits from: every field it names must match the sending bank's. */
 export const senderBankSchema = z.object({
   bankName: name.nullable(),
-  routingNumber: z.string().length(9).nullable(),
-  swiftBic: z.string().min(8).max(11).nullable(),
+  routingNumber: z.string().min(1).max(34).nullable(),
+  swiftBic: z.string().min(1).max(11).nullable(),
 })
 export type SenderBank = z.infer<typeof senderBankSchema>
 
@@ -41,7 +42,7 @@ export const fixedRouteConfigSchema = z.object({
   type: transferFlowSchema,
   sourceCurrency: code,
   /** Fiat routes: the rails deposits arrive on; empty for crypto. */
-  sourceRails: z.array(code).max(L.maxSourceRails),
+  sourceRails: z.array(paymentRailSchema).max(L.maxSourceRails),
   /** Crypto routes: the chain deposits arrive on; null for fiat. */
   chain: chainSchema.nullable(),
   sweepTargetAccountId: id,

@@ -218,7 +218,7 @@ function decideDeposit(state: TransferState, c: Extract<TransferCommand, { type:
   const ref = { transferId: c.transferId, organizationId: c.organizationId, at: c.now }
   const seen = { customerId: c.transfer.customerId, originator: c.originator }
   const events: TransferEvent[] = [
-    { type: 'TransferCreated', data: { ...c.transfer, ...ref } },
+    { type: 'TransferCreated', data: { ...c.transfer, originator: c.originator, ...ref } },
     {
       type: 'TransferFunded',
       data: {

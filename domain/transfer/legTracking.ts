@@ -20,7 +20,11 @@ export type TrackingPool = {
 export const chainOfLeg = (leg: Pick<LegState, 'type' | 'outputRail'>): string | null =>
   leg.type === 'DEPOSIT_CRYPTO' || leg.type === 'PAYOUT_CRYPTO' ? leg.outputRail : null
 
-export function legTracking(leg: LegState, pool: TrackingPool, options: { untrackedSwift: boolean; chargesFee: boolean }): Tracking {
+export function legTracking(
+  leg: Pick<LegState, 'type' | 'outputRail'>,
+  pool: TrackingPool,
+  options: { untrackedSwift: boolean; chargesFee: boolean },
+): Tracking {
   const chain = chainOfLeg(leg)
   if (chain !== null) {
     const txHash = pool.txHash[chain] ?? null

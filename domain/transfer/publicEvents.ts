@@ -48,7 +48,13 @@ export const transferPublicEvents: PublicEventMapper = (stored) => {
     case 'TransferCreated': {
       const state = transferDecider.evolve(transferDecider.initialState(), event)
       if (state.status === 'none') return undefined
-      return { type: 'transfer.created', data: { ...toTransferResource(state) }, tags: [event.data.transferId, event.data.customerId] }
+      const resource = toTransferResource(state)
+      const originator = masked(event.data.originator ?? null)
+      return {
+        type: 'transfer.created',
+        data: { ...resource, source: { ...resource.source, originator } },
+        tags: [event.data.transferId, event.data.customerId],
+      }
     }
     case 'TransferSubmitted':
       return updated(d.transferId, event.data.status, d.at, event.data.originator, {})

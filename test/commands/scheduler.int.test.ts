@@ -226,6 +226,7 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
     db,
     workflows: allWorkflows,
     protection: h.runtime.protection,
+    environment: h.runtime.config.APP_ENV,
     consumers: timerConsumers({
       customerDataRetentionDays: h.runtime.config.CUSTOMER_DATA_RETENTION_DAYS,
       environment: h.runtime.config.APP_ENV,

@@ -58,6 +58,8 @@ const EXPECTED: Record<string, string[]> = {
       'TransferLegCompleted',
       'TransferHeldForReview',
       'TransferReviewCleared',
+      'TransferCreated',
+      'FixedRouteDepositReceived',
     ].map((type) => [type, ['originator.accountNumber', 'originator.name']]),
   ),
 }

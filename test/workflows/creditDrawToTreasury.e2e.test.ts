@@ -76,7 +76,7 @@ t.test('the same step run twice credits once', async (t) => {
   const before = await availableOn(h, treasury)
   const [command] = creditDrawToTreasury.commandsFor(taken)
   const context = workflowContext(creditDrawToTreasury, taken, command!)
-  const again = await command!.run(h.runtime.store, context, { protection: h.runtime.protection })
+  const again = await command!.run(h.runtime.store, context, { protection: h.runtime.protection, environment: 'sandbox' })
   t.equal(again.position, undefined, 'nothing appended')
   t.equal(await availableOn(h, treasury), before)
 })
@@ -111,7 +111,7 @@ t.test('a crash between the credit and the checkpoint credits once', async (t) =
   }
   await ensureCheckpoints(h.runtime.db, [crash.name])
   const consumers = [
-    workflowConsumer<ReadDatabase>(creditDrawToTreasury, h.runtime.store, { protection: h.runtime.protection }, () => undefined),
+    workflowConsumer<ReadDatabase>(creditDrawToTreasury, h.runtime.store, { protection: h.runtime.protection, environment: 'sandbox' }, () => undefined),
     crash,
   ]
   await t.rejects(applyBatch(h.runtime.db, consumers, pending), /crash before the checkpoint commits/)
