@@ -111,7 +111,12 @@ t.test('a crash between the credit and the checkpoint credits once', async (t) =
   }
   await ensureCheckpoints(h.runtime.db, [crash.name])
   const consumers = [
-    workflowConsumer<ReadDatabase>(creditDrawToTreasury, h.runtime.store, { protection: h.runtime.protection, environment: 'sandbox' }, () => undefined),
+    workflowConsumer<ReadDatabase>(
+      creditDrawToTreasury,
+      h.runtime.store,
+      { protection: h.runtime.protection, environment: 'sandbox' },
+      () => undefined,
+    ),
     crash,
   ]
   await t.rejects(applyBatch(h.runtime.db, consumers, pending), /crash before the checkpoint commits/)

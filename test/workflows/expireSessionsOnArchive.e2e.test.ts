@@ -105,7 +105,12 @@ t.test('a crash between the command and the checkpoint repeats nothing', async (
   }
   await ensureCheckpoints(h.runtime.db, [crash.name])
   const consumers = [
-    workflowConsumer<ReadDatabase>(expireSessionsOnArchive, h.runtime.store, { protection: h.runtime.protection, environment: 'sandbox' }, () => undefined),
+    workflowConsumer<ReadDatabase>(
+      expireSessionsOnArchive,
+      h.runtime.store,
+      { protection: h.runtime.protection, environment: 'sandbox' },
+      () => undefined,
+    ),
     crash,
   ]
   await t.rejects(applyBatch(h.runtime.db, consumers, pending), /crash before the checkpoint commits/)
