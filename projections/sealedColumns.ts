@@ -107,11 +107,15 @@ export const sealedCounterpartyAddress = sealedJson<Address | null>(
 )
 
 /**
- * transfers.state: the transfer's state, its remitter's name and account number (the funding's
+ * transfers.state: the transfer's state, its remitter's name and account number (the funding's, or a sweep's from creation:
  * originator) sealed under the source customer's key (as its events are: domain/transfer/index.ts).
  */
 export const sealedTransferState = sealedJson<OpenTransferState>(
-  z.object({ funding: z.object({ originator: originatorSchema.nullable() }).nullable() }),
+  z.object({
+    funding: z.object({ originator: originatorSchema.nullable() }).nullable(),
+    // A fixed route's sweep knows its remitter from creation.
+    created: z.object({ originator: originatorSchema.nullable().optional() }),
+  }),
   (id) => streams.transfer(id),
   'customer_id',
 )

@@ -25,7 +25,8 @@ export const fixedRouteLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> 
           summary: enabled ? 'Enable a fixed route' : 'Disable a fixed route',
           description: enabled
             ? 'The route sweeps deposits again (status ACTIVE). 404 unknown route; 409 account_closed.'
-            : 'The route keeps its coordinates but refuses deposits (status DISABLED, enabled false). 404 unknown route; 409 account_closed.',
+            : 'The route keeps its coordinates but refuses deposits (status DISABLED, enabled false). ' +
+              '404 unknown route; 409 account_closed.',
           headers: writeHeaders,
           params: fixedRouteParams,
           response: { 200: fixedRouteResourceSchema, ...errorResponses(404, 409) },

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { PNG, createBusiness, saveVerification, upload } from '../customers/fixtures.js'
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
-import { approvedCustomer, created as createdTransfer, simulateDeposit, usBankAccount } from '../transfers/transferWorld.js'
+import { approvedCustomer, created as createdTransfer, simulateDeposit, usBankAccount, usdBalance } from '../transfers/transferWorld.js'
 
 const KNOWN = {
   phone: '+14155550199',
@@ -26,6 +26,8 @@ const KNOWN = {
   iban: 'GB82WEST12345698765432',
   originatorName: 'Zephyrine Q8 Remitter',
   originatorAccount: '5566778899001',
+  routeRemitterName: 'Quillon V5 Depositor',
+  routeRemitterAccount: '4433221100998',
 }
 
 /** Every table's rows as text (bytea as hex): what a stolen disk or backup shows. */
@@ -170,7 +172,32 @@ t.test('what goes in: known secrets and personal data, through the API', async (
   })
   t.match(funded.source, { originator: { name: KNOWN.originatorName, accountNumber: KNOWN.originatorAccount.slice(-4) } })
 
-  everything = { ...KNOWN, signingSecret }
+  // Fixed routes: their dedicated account number and IBAN (shown in full to the customer) and a
+  // deposit's remitter, sealed at rest; the create answer is kept for its Idempotency-Key, sealed too.
+  const target = await usdBalance(h, sender)
+  const route = async (sourceCurrency: string, key: string) => {
+    const res = await h.request({
+      method: 'POST',
+      url: `/v1/customers/${sender}/fixed-routes`,
+      payload: { sourceCurrency, sweepTargetAccountId: target },
+      headers: { 'idempotency-key': key },
+    })
+    t.equal(res.statusCode, 201, res.body)
+    return res.json() as { id: string; sourceAccount: { depositInstructions: { accountNumber: string | null; iban: string | null } } }
+  }
+  const usdRoute = await route('USD', 'route-at-rest-usd')
+  const eurRoute = await route('EUR', 'route-at-rest-eur')
+  const deposit = await h.request({
+    method: 'POST',
+    url: `/v1/sandbox/fixed-routes/${usdRoute.id}/simulate-deposit`,
+    payload: { amount: '10.00', rail: 'WIRE', originator: { name: KNOWN.routeRemitterName, accountNumber: KNOWN.routeRemitterAccount } },
+  })
+  t.equal(deposit.statusCode, 200, deposit.body)
+  const routeAccountNumber = usdRoute.sourceAccount.depositInstructions.accountNumber!
+  const routeIban = eurRoute.sourceAccount.depositInstructions.iban!
+  t.match(routeAccountNumber, /^\d{12}$/)
+
+  everything = { ...KNOWN, signingSecret, routeAccountNumber, routeIban }
   await h.runtime.runner.waitFor(await h.runtime.store.readAll({ maxCount: 10_000 }).then((e) => e.at(-1)?.position), 10_000)
 })
 
