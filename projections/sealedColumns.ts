@@ -107,8 +107,8 @@ export const sealedCounterpartyAddress = sealedJson<Address | null>(
 )
 
 /**
- * transfers.state: the transfer's state, its remitter's name and account number (the funding's, or a sweep's from creation:
- * originator) sealed under the source customer's key (as its events are: domain/transfer/index.ts).
+ * transfers.state: the transfer's state, its remitter's name and account number (the funding's originator, or a
+ * sweep's from its creation) sealed under the source customer's key (as its events are: domain/transfer/index.ts).
  */
 export const sealedTransferState = sealedJson<OpenTransferState>(
   z.object({
