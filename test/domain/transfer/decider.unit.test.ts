@@ -572,3 +572,48 @@ t.test('evolve: nothing before TransferCreated', async (t) => {
   const [, funded] = run([cmd.create(internalPlan()), cmd.fundBalance(at(1))])
   t.throws(() => transferDecider.evolve(transferDecider.initialState(), funded!), /before TransferCreated/)
 })
+
+t.test('a received deposit (a fixed route sweep): created and funded in one decision, held when asked; once', async (t) => {
+  const p = { ...plan(SIDES.ethUsdc, SIDES.solUsdc), createdBy: 'PLATFORM' as const }
+  const receive = {
+    type: 'ReceiveDeposit' as const,
+    organizationId: ORG,
+    transferId: TRANSFER,
+    now: at(0),
+    transfer: p,
+    originator: ORIGINATOR,
+    tracking: { txHash: '0xabc' },
+    hold: null,
+    refusal: null,
+  }
+  const events = transferDecider.decide(receive, transferDecider.initialState())
+  t.same(types(events), ['TransferCreated', 'TransferFunded'])
+  t.match(events[0]!.data, { originator: ORIGINATOR, status: 'PENDING', funding: 'DEPOSIT' }, 'the remitter known from creation')
+  const s = opened(events)
+  t.equal(s.status, 'PROCESSING')
+  t.match(s.funding, { method: 'DEPOSIT', originator: ORIGINATOR })
+  t.equal(s.legs[0]!.status, 'COMPLETED', 'the deposit leg is done')
+  transfer
+    .given(events)
+    .when({ ...receive, hold: { code: 'x', reason: 'y' } })
+    .then(t, [], 'the same deposit again: nothing')
+  const held = transferDecider.decide(
+    { ...receive, hold: { code: 'deposit_unattributed', reason: 'no bank' } },
+    transferDecider.initialState(),
+  )
+  t.same(types(held), ['TransferCreated', 'TransferFunded', 'TransferHeldForReview'])
+  t.equal(opened(held).status, 'IN_REVIEW')
+  const refusal = { code: 'rail_not_accepted', message: 'no', details: [] }
+  transfer
+    .given([])
+    .when({ ...receive, refusal })
+    .thenThrows(t, 'rail_not_accepted')
+  transfer
+    .given(events)
+    .when({ ...receive, refusal })
+    .then(t, [], 'refused only when new')
+  transfer
+    .given(events)
+    .when({ ...receive, organizationId: OTHER_ORG })
+    .thenThrows(t, 'resource_not_found')
+})
