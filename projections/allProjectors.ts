@@ -5,6 +5,7 @@ import { counterpartiesProjector } from './counterparties.js'
 import { balancesProjector } from './balances.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
+import { fixedRoutesProjector } from './fixedRoutes.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
@@ -22,4 +23,5 @@ export const allProjectors: readonly Projector[] = [
   liquidityFacilityProjector,
   balancesProjector,
   transfersProjector,
+  fixedRoutesProjector,
 ]

@@ -4,6 +4,7 @@ import type { AccountCountDatabase } from './accountCountSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { BalanceDatabase } from './balanceSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
+import type { FixedRouteDatabase } from './fixedRouteSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
@@ -15,6 +16,7 @@ export type * from './accountSchema.js'
 export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
+export type * from './fixedRouteSchema.js'
 export type * from './idempotencySchema.js'
 export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
@@ -31,4 +33,5 @@ export interface ReadDatabase
     LiquidityFacilityDatabase,
     AccountCountDatabase,
     BalanceDatabase,
-    TransferDatabase {}
+    TransferDatabase,
+    FixedRouteDatabase {}

@@ -13,12 +13,14 @@ import { originatorSchema } from '../domain/transfer/events.js'
 import type { OpenTransferState } from '../domain/transfer/state.js'
 import type { TransferResource } from '../domain/transfer/resource.js'
 import type { WebhookEndpointState } from '../domain/webhook-endpoint/decider.js'
+import { bankCoordinatesSchema } from '../domain/fixed-route/depositCoordinates.js'
 import { type WebhookSecretEntry, webhookSecretEntry } from '../domain/webhook-endpoint/events.js'
 import { type Address, addressSchema } from '../domain/shared/address.js'
 import { ERASED, sensitiveLeaves } from '../domain/shared/sensitive/index.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
 import { SEALED_TEXT_PREFIX, isSealedText } from '../events/protection/fieldCipher.js'
 import { streams } from '../events/streams.js'
+import type { StoredFixedRoute } from './fixedRouteSchema.js'
 
 export type { DataProtection } from '../events/protection/dataProtection.js'
 
@@ -127,12 +129,36 @@ export const sealedTransferResource = sealedJson<TransferResource>(
   'customer_id',
 )
 
+const coordinates = bankCoordinatesSchema.shape
+
+/**
+ * fixed_routes.resource: the route's dedicated deposit coordinates (the full account number, the
+ * IBAN, the beneficiary's name and address), sealed under the customer's key and bound to the
+ * route's account stream, as its AccountOpened event seals them.
+ */
+export const sealedFixedRouteResource = sealedJson<StoredFixedRoute>(
+  z.object({
+    sourceAccount: z.object({
+      depositInstructions: z
+        .object({
+          accountNumber: coordinates.accountNumber,
+          iban: coordinates.iban,
+          beneficiaryName: coordinates.beneficiaryName,
+          beneficiaryAddress: coordinates.beneficiaryAddress,
+        })
+        .nullable(),
+    }),
+  }),
+  (id) => streams.account(id),
+  'customer_id',
+)
+
 /** True when a JSON text holds a sealed value (it must be opened before it is shown). */
 export const holdsSealedText = (jsonText: string): boolean => jsonText.includes(SEALED_TEXT_PREFIX)
 
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
 export const SEALED_JSON_COLUMNS: readonly {
-  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties' | 'transfers'
+  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties' | 'transfers' | 'fixed_routes'
   column: string
   sealed: SealedJson<unknown>
 }[] = [
@@ -142,4 +168,5 @@ export const SEALED_JSON_COLUMNS: readonly {
   { table: 'counterparties', column: 'address', sealed: sealedCounterpartyAddress },
   { table: 'transfers', column: 'state', sealed: sealedTransferState },
   { table: 'transfers', column: 'resource', sealed: sealedTransferResource },
+  { table: 'fixed_routes', column: 'resource', sealed: sealedFixedRouteResource },
 ]
