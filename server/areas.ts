@@ -41,6 +41,7 @@ import { counterpartyReadRoutes } from '../read-api/counterparties/routes.js'
 import { balanceReadRoutes } from '../read-api/balances/routes.js'
 import { customerReadRoutes } from '../read-api/customers/routes.js'
 import { documentReadRoutes } from '../read-api/documents/routes.js'
+import { fixedRouteReadRoutes } from '../read-api/fixed-routes/routes.js'
 import { transferReadRoutes } from '../read-api/transfers/routes.js'
 import { webhookEndpointReadRoutes } from '../read-api/webhook-endpoints/routes.js'
 import { webhookMessageRoutes } from '../webhooks/api/webhookMessageRoutes.js'
@@ -112,4 +113,5 @@ export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [
   createFixedRouteRoutes,
   fixedRouteLifecycleRoutes,
   sandboxFixedRouteSimulationRoutes,
+  fixedRouteReadRoutes,
 ]
