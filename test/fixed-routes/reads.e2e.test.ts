@@ -5,6 +5,11 @@
 import t from 'tap'
 import { sql } from 'kysely'
 import type { FixedRouteResource } from '../../domain/fixed-route/resource.js'
+import { ERASED } from '../../domain/shared/sensitive/index.js'
+import { fixedRoutesProjector } from '../../projections/fixedRoutes.js'
+import { rebuildProjection } from '../../projections/runtime/rebuildProjection.js'
+import { sealExistingReadModels } from '../../projections/sealExisting.js'
+import { sealedFixedRouteResource } from '../../projections/sealedColumns.js'
 import { startTestApp } from '../harness/testApp.js'
 import { createIndividual } from '../customers/fixtures.js'
 import { openAccount } from '../accounts/openAccounts.js'
@@ -210,6 +215,40 @@ t.test('sealed at rest: the rows hold no full account number, IBAN or beneficiar
     for (const secret of [USD_ACCOUNT_NUMBER, EUR_IBAN, BENEFICIARY, BENEFICIARY_ADDRESS])
       t.notOk(text.includes(secret), `${id}: the raw row does not hold ${secret.slice(0, 4)}…`)
   t.equal((await route(annUsdRoute)).sourceAccount.depositInstructions?.accountNumber, USD_ACCOUNT_NUMBER, 'opened for reads')
+})
+
+const rawRow = async (id: string) =>
+  (await sql<{ text: string }>`SELECT fixed_routes::text AS text FROM fixed_routes WHERE id = ${id}`.execute(h.runtime.db)).rows[0]!.text
+
+t.test('data seal-existing seals a route row stored in clear; reads answer the same before and after', async (t) => {
+  const shown = await route(annUsdRoute)
+  const row = await h.runtime.db
+    .selectFrom('fixed_routes')
+    .select(['resource', 'customer_id'])
+    .where('id', '=', annUsdRoute)
+    .executeTakeFirstOrThrow()
+  const clear = await sealedFixedRouteResource.open(h.runtime.protection, annUsdRoute, row.resource, row.customer_id)
+  await sql`UPDATE fixed_routes SET resource = ${JSON.stringify(clear)}::jsonb WHERE id = ${annUsdRoute}`.execute(h.runtime.db)
+  t.ok((await rawRow(annUsdRoute)).includes(USD_ACCOUNT_NUMBER), 'in clear, as a row from before sealing would be')
+  t.same(await route(annUsdRoute), shown, 'a clear row reads as it is')
+  const counts = await sealExistingReadModels(h.runtime.db, h.runtime.protection)
+  t.match(counts['fixed_routes.resource'], { sealed: 1 })
+  t.notOk((await rawRow(annUsdRoute)).includes(USD_ACCOUNT_NUMBER), 'sealed')
+  t.same(await route(annUsdRoute), shown, 'and reads the same')
+})
+
+t.test("erasure: once the customer's key is shredded the coordinates read as erased, rebuilt or patched", async (t) => {
+  const dan = (await createIndividual(h, { firstName: 'Dan' })).id
+  const danUsd = await openAccount(h, org, { kind: 'USD_BALANCE', customerId: dan })
+  const danRoute = await openRoute(h, org, 'USD_BANK', dan, danUsd)
+  t.ok(await h.runtime.protection.keys.shred(dan, 'test'))
+  const erased = { accountNumber: ERASED, beneficiaryName: ERASED, beneficiaryAddress: ERASED, routingNumber: '101019644' }
+  t.match((await route(danRoute)).sourceAccount.depositInstructions, erased, 'the live row opens as erased')
+  await rebuildProjection(h.runtime.store, h.runtime.db, fixedRoutesProjector, h.runtime)
+  t.match((await route(danRoute)).sourceAccount.depositInstructions, erased, 'a rebuild stores the marker')
+  t.match(await route(annUsdRoute), { sourceAccount: { depositInstructions: { accountNumber: USD_ACCOUNT_NUMBER } } }, 'others unchanged')
+  await setRouteEnabled(h, org, danRoute, false)
+  t.match(await route(danRoute), { status: 'DISABLED', sourceAccount: { depositInstructions: erased } }, 'a later event still projects')
 })
 
 t.test('OpenAPI: both operations tagged Fixed routes, their errors and query parameters documented', async (t) => {
