@@ -170,6 +170,15 @@ t.test('the sweep target expanded from the accounts read model: a wallet, a trea
   )
 })
 
+t.test('the virtual accounts of a target list the routes sweeping to it (the accounts read model agrees)', async (t) => {
+  const res = await get(`/v1/accounts/${annUsdc}/virtual-accounts`)
+  t.equal(res.statusCode, 200, res.body)
+  t.same(
+    (res.json() as { data: { id: string; sweepTargetAccountId: string }[] }).data.map((a) => [a.id, a.sweepTargetAccountId]),
+    [[annUsdRoute, annUsdc]],
+  )
+})
+
 t.test("X-On-Behalf-Of: the customer's own routes only; any other customer's list or route is 404", async (t) => {
   t.same(ids(await page(list(ann), as(ann))), ANN_NEWEST_FIRST)
   t.same((await route(annUsdRoute, as(ann))).id, annUsdRoute)
