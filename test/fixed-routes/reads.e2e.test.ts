@@ -99,6 +99,7 @@ t.test('one route: the same resource the list shows; 404 for what is not a visib
   for (const item of listed) t.same(await route(item.id), item, `${item.id}: GET shows what the list shows`)
   for (const [id, why] of [
     [annUsd, 'an account that is not a route'],
+    [annUsdc, 'an internal wallet (inw_, as a crypto route) that is not a route'],
     [benBank, 'an external bank account'],
     ['vba_00000000000000000000000000', 'an unknown id'],
     [otherRoute, "another organization's route"],
