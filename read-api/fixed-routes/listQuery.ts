@@ -1,6 +1,5 @@
 // The query of a customer's fixed route list: offset paging (spec: limit default 50, offset default 0).
 import { z } from 'zod'
-import { ID_PARAM_MAX_LENGTH } from '../../http/idParam.js'
 import { MAX_LIST_OFFSET } from '../../http/pagination/offsetPage.js'
 import { FIXED_ROUTE_LIST_LIMITS as L } from './limits.js'
 
@@ -15,8 +14,3 @@ export const fixedRouteListQuery = z.object({
   offset: z.coerce.number().int().min(0).max(MAX_LIST_OFFSET).default(0).describe(`Routes to skip, default 0, at most ${MAX_LIST_OFFSET}`),
 })
 export type FixedRouteListQuery = z.infer<typeof fixedRouteListQuery>
-
-/** `{id}` of a fixed route: its source account's id. */
-export const fixedRouteIdParams = z.object({
-  id: z.string().max(ID_PARAM_MAX_LENGTH).describe('Fixed route id: its source account id, prefix vba_ (fiat) or inw_ (crypto)'),
-})

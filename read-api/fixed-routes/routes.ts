@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { notFound } from '../../domain/errors.js'
 import { fixedRouteResourceSchema } from '../../domain/fixed-route/resource.js'
+import { fixedRouteParams } from '../../http/accountParams.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
@@ -16,7 +17,7 @@ import type { DataProtection } from '../../projections/sealedColumns.js'
 import { customerVisible } from '../accounts/queries.js'
 import { sweepTargetsOf } from './expand.js'
 import { FIXED_ROUTE_LIST_LIMITS as L } from './limits.js'
-import { fixedRouteIdParams, fixedRouteListQuery } from './listQuery.js'
+import { fixedRouteListQuery } from './listQuery.js'
 import { type FixedRouteScope, findFixedRoute, listCustomerFixedRoutes } from './queries.js'
 
 const TAGS = ['Fixed routes']
@@ -77,7 +78,7 @@ export const fixedRouteReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDataba
           "404 for an unknown route, another organization's, one that is not X-On-Behalf-Of's customer's, or an account that " +
           `is not a fixed route's source account. ${SHOWS}`,
         headers: readHeaders,
-        params: fixedRouteIdParams,
+        params: fixedRouteParams,
         response: { 200: fixedRouteResourceSchema, ...errorResponses(404) },
       },
     },

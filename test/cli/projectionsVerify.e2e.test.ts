@@ -8,7 +8,8 @@ import { completeIndividualBody, createBusiness, createIndividual, saveVerificat
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 import { seedTransfer } from '../transfers/reads/fixtures.js'
-import { openRoute } from '../fixed-routes/readsSetup.js'
+import { fixedRoute } from '../fixed-routes/fixedRouteWorld.js'
+import { approvedCustomer, usdBalance } from '../transfers/transferWorld.js'
 
 type Difference = { kind: 'missing' | 'unexpected' | 'changed'; key: Record<string, unknown>; columns?: string[] }
 type Verified = {
@@ -70,8 +71,9 @@ const held = await h.request({ method: 'POST', url: `/v1/accounts/${accountId}/h
 if (held.statusCode !== 201) throw new Error(`hold: ${held.statusCode} ${held.body}`)
 // A funded transfer (its remitter sealed), made through the command runtime.
 await seedTransfer(h, h.org.organizationId, { customerId: ada.id, sourceAccountId: accountId }, 'PROCESSING')
-// A fixed route (its deposit coordinates sealed), sweeping to the balance account.
-await openRoute(h, h.org.organizationId, 'USD_BANK', ada.id, accountId)
+// A fixed route (its deposit coordinates sealed), created through HTTP.
+const routeOwner = await approvedCustomer(h)
+await fixedRoute(h, routeOwner, { sourceCurrency: 'USD', sweepTargetAccountId: await usdBalance(h, routeOwner) })
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()
