@@ -13,6 +13,7 @@ import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
 import { transferFundingReads } from '../read-api/accounts/balanceSources.js'
+import { countCustomerFixedRoutes } from '../read-api/fixed-routes/queries.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
 import { AREA_PLUGINS, type AreaDeps } from './areas.js'
@@ -123,6 +124,7 @@ export async function buildApp(
     clock: options.clock ?? (() => new Date()),
     liquidityFacility: liquidityFacilityReads(db),
     transferFunding: transferFundingReads(db),
+    fixedRoutes: { countOf: (organizationId, customerId) => countCustomerFixedRoutes(db, organizationId, customerId) },
   }
   await app.register(
     async (v1) => {

@@ -33,6 +33,7 @@ import { sandboxTransferSimulationRoutes } from '../commands/sandbox/transferSim
 import { sandboxFixedRouteSimulationRoutes } from '../commands/sandbox/fixedRouteSimulationRoutes.js'
 import { createFixedRouteRoutes } from '../commands/fixed-routes/createFixedRouteRoutes.js'
 import { fixedRouteLifecycleRoutes } from '../commands/fixed-routes/fixedRouteLifecycleRoutes.js'
+import type { FixedRouteRouteDeps } from '../commands/fixed-routes/deps.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
@@ -64,6 +65,7 @@ export type AreaDeps = {
   clock: () => Date
   liquidityFacility: LiquidityFacilityRouteDeps['liquidityFacility']
   transferFunding: TransferRouteDeps['transferFunding']
+  fixedRoutes: FixedRouteRouteDeps['fixedRoutes']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [

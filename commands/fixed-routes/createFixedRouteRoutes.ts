@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ACCOUNT_KINDS } from '../../domain/account/accountKinds.js'
 import type { AccountDetails } from '../../domain/account/events.js'
 import { COORDINATE_RANDOM_BYTES, bankCoordinates } from '../../domain/fixed-route/depositCoordinates.js'
+import { invalid } from '../../domain/errors.js'
+import { FIXED_ROUTE_LIMITS } from '../../domain/fixed-route/limits.js'
 import { planFixedRoute } from '../../domain/fixed-route/plan.js'
 import { asFixedRoute, fixedRouteResourceSchema } from '../../domain/fixed-route/resource.js'
 import { FIXED_ROUTE_FIAT_CURRENCIES, type FixedRouteConfig, type FixedRouteFiatCurrency } from '../../domain/fixed-route/routeConfig.js'
@@ -17,12 +19,12 @@ import { customerIdNamedParams } from '../../http/customerParams.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { accountCommands, openedAccount } from '../accounts/accountCommands.js'
-import type { AccountRouteDeps } from '../accounts/deps.js'
 import { balanceProvider, walletProvider } from '../accounts/providers.js'
 import { loadDocumentFacts } from '../customers/facts.js'
 import { assertCustomerInScope } from '../customers/scope.js'
 import { loadOrgAccount, loadSender, requestedCapabilitiesOf } from '../transfers/transferFacts.js'
 import { createFixedRouteBody } from './createFixedRouteBody.js'
+import type { FixedRouteRouteDeps } from './deps.js'
 import { fixedRouteAnswer } from './fixedRouteFacts.js'
 
 const isFiat = (currency: string): currency is FixedRouteFiatCurrency => (FIXED_ROUTE_FIAT_CURRENCIES as string[]).includes(currency)
@@ -45,7 +47,7 @@ function sourceDetails(route: FixedRouteConfig, beneficiaryName: string): Accoun
   return { kind: 'DEPOSIT_WALLET', route, chain, addressType, walletAddress: sandboxWalletAddress(addressType, secureRandomBytes(32)) }
 }
 
-export const createFixedRouteRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, deps) => {
+export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> = async (app, deps) => {
   const accounts = deps.commands.bind(accountCommands)
   app.post(
     '/customers/:customerId/fixed-routes',
@@ -57,7 +59,7 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = a
           'Opens dedicated deposit coordinates for the customer that sweep every deposit to sweepTargetAccountId: a virtual bank ' +
           'account (vba_: ACH and wire account and routing number, SEPA IBAN and BIC, SWIFT BIC and correspondent) or a deposit ' +
           'wallet (inw_: an address valid on the chain). The route id is that account id. 404 unknown customer or account; ' +
-          '422 invalid_fixed_route (one detail per problem), customer_not_approved, customer_capability_missing, route_not_supported.',
+          '422 invalid_fixed_route (one detail per problem), fixed_route_limit_reached (100 per customer), customer_not_approved, customer_capability_missing, route_not_supported.',
         headers: writeHeaders,
         params: customerIdNamedParams,
         body: createFixedRouteBody,
@@ -69,12 +71,22 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = a
       const { customerId } = request.params
       assertCustomerInScope(request, customerId)
       const body = request.body
-      const [customer, target, refund, documents] = await Promise.all([
+      const [customer, target, refund, documents, held] = await Promise.all([
         loadSender(deps.store, organizationId, customerId),
         loadOrgAccount(deps.store, organizationId, body.sweepTargetAccountId),
         body.refundAccountId === undefined ? undefined : loadOrgAccount(deps.store, organizationId, body.refundAccountId),
         loadDocumentFacts(deps.store, body.documentIds ?? []),
+        deps.fixedRoutes.countOf(organizationId, customerId),
       ])
+      // From the read model: creations still in flight are not counted, so a burst may pass it by a few.
+      if (held >= FIXED_ROUTE_LIMITS.maxRoutesPerCustomer)
+        throw invalid('fixed_route_limit_reached', `Customer ${customerId} holds ${held} fixed routes, the most one may hold`, [
+          {
+            field: 'customerId',
+            message: `at most ${FIXED_ROUTE_LIMITS.maxRoutesPerCustomer} fixed routes per customer`,
+            value: customerId,
+          },
+        ])
       const route = planFixedRoute(body, {
         customer: { customerId, status: customer.status, requestedCapabilities: requestedCapabilitiesOf(customer) },
         target,

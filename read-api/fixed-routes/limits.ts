@@ -2,7 +2,7 @@
 // http/pagination/offsetPage.ts).
 
 export const FIXED_ROUTE_LIST_LIMITS = {
-  /** Routes per page: the spec's default 50; at most 100 (a customer holds at most 100 routes: domain/fixed-route/limits.ts). */
+  /** Routes per page: the spec's default 50; at most 100 (all a customer may hold: domain/fixed-route/limits.ts). */
   minLimit: 1,
   maxLimit: 100,
   defaultLimit: 50,

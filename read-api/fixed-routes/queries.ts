@@ -39,6 +39,17 @@ export async function findFixedRoute(
   return row ? (await opened(protection, [row]))[0] : undefined
 }
 
+/** How many routes a customer holds (the write side's per-customer limit). */
+export async function countCustomerFixedRoutes(db: Kysely<ReadDatabase>, organizationId: string, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fixed_routes')
+    .where('organization_id', '=', organizationId)
+    .where('customer_id', '=', customerId)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
 /** A page of one customer's routes, newest first, and how many it holds (the caller checked the customer is visible). */
 export async function listCustomerFixedRoutes(
   db: Kysely<ReadDatabase>,

@@ -191,3 +191,19 @@ t.test('disable and enable', async (t) => {
   t.match(on.json(), { status: 'ACTIVE', enabled: true })
   t.equal((await h.request({ method: 'POST', url: `/v1/fixed-routes/${usd}/disable` })).statusCode, 404, 'not a route')
 })
+
+t.test('a customer holds at most 100 fixed routes', async (t) => {
+  const h = await startTestApp(t)
+  const alice = await approvedCustomer(h)
+  const usd = await usdBalance(h, alice)
+  for (let i = 0; i < 100; i++) await fixedRoute(h, alice, { sourceCurrency: 'USD', sweepTargetAccountId: usd })
+  const over = await createRoute(h, alice, { sourceCurrency: 'USD', sweepTargetAccountId: usd })
+  t.equal(over.statusCode, 422)
+  t.equal(over.json().code, 'fixed_route_limit_reached')
+  const bob = await approvedCustomer(h)
+  t.equal(
+    (await createRoute(h, bob, { sourceCurrency: 'USD', sweepTargetAccountId: await usdBalance(h, bob) })).statusCode,
+    201,
+    'per customer',
+  )
+})

@@ -1,0 +1,7 @@
+// What the fixed route write routes need from the server (a plugin's part of server/areas.ts AreaDeps):
+// the account routes' deps, and how many routes a customer holds (from the read model, for its limit).
+import type { AccountRouteDeps } from '../accounts/deps.js'
+
+export type FixedRouteCounts = { countOf(organizationId: string, customerId: string): Promise<number> }
+
+export type FixedRouteRouteDeps = AccountRouteDeps & { fixedRoutes: FixedRouteCounts }
