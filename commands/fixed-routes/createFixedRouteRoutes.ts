@@ -71,8 +71,9 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
       const { customerId } = request.params
       assertCustomerInScope(request, customerId)
       const body = request.body
-      const [customer, target, refund, documents, held] = await Promise.all([
-        loadSender(deps.store, organizationId, customerId),
+      // The customer of the path first: an unknown one is the 404, whatever accounts the body names.
+      const customer = await loadSender(deps.store, organizationId, customerId)
+      const [target, refund, documents, held] = await Promise.all([
         loadOrgAccount(deps.store, organizationId, body.sweepTargetAccountId),
         body.refundAccountId === undefined ? undefined : loadOrgAccount(deps.store, organizationId, body.refundAccountId),
         loadDocumentFacts(deps.store, body.documentIds ?? []),
