@@ -3,6 +3,7 @@
 // is a transfer run by the sandbox rails engine; a sweep into a balance completes at once.
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
+import { runDueCommands } from '../../commands/scheduler/runDueCommands.js'
 import { streams } from '../../events/streams.js'
 import { startTestApp } from '../harness/testApp.js'
 import { FAST_DISPATCHER, createEndpoint } from '../webhooks/deliveryHelpers.js'
@@ -258,4 +259,32 @@ t.test('minimums and fees: below the minimum is held with its reason; the fee is
   t.equal(bad.json().code, 'invalid_amount')
   const eur = await simulate(h, route.id, { amount: '1.00', currency: 'EUR' })
   t.equal(eur.json().code, 'currency_not_accepted')
+})
+
+t.test('a payout sweep runs to COMPLETED on the rails engine’s timers alone', async (t) => {
+  const alice = await approvedCustomer(h)
+  const bank = await usBankAccount(h, alice)
+  const route = await fixedRoute(h, alice, { sourceCurrency: 'USD', sweepTargetAccountId: bank, destinationRail: 'WIRE' })
+  const sweep = await swept(h, route.id, { amount: '40.00', rail: 'WIRE' })
+  t.equal(sweep.status, 'PROCESSING')
+  let clock = Date.now()
+  let status = sweep.status
+  for (let i = 0; i < 10 && status !== 'COMPLETED'; i++) {
+    // The timer consumer has seen the sweep's last change before the due timers run.
+    const last = (await h.runtime.store.readStream(`transfer-${sweep.transferId}`)).at(-1)
+    await h.runtime.runner.waitFor(last?.position, 5_000)
+    clock += 5_000
+    await runDueCommands({
+      db: h.runtime.schedulerDb,
+      store: h.runtime.store,
+      clock: () => new Date(clock),
+      log: { error: () => undefined },
+    })
+    status = (await getTransfer(h, sweep.transferId)).status
+  }
+  t.equal(status, 'COMPLETED', 'no operator step needed')
+  t.match(await getTransfer(h, sweep.transferId), {
+    destination: { paymentRail: 'WIRE' },
+    legs: [{ status: 'COMPLETED' }, { status: 'COMPLETED' }],
+  })
 })
