@@ -1,7 +1,7 @@
 // Sandbox: configure the organization's own credit line, as the operator's CLI does in production
 // (`liquidity configure`), so an integration can exercise draws and repayments. 403 in production.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DomainError } from '../../domain/errors.js'
+
 import { configureCreditLineBody, liquidityFacilityResource } from '../../domain/liquidity-facility/resource.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { errorResponses } from '../../http/errorBody.js'
@@ -10,6 +10,7 @@ import { principalOf } from '../../http/principal.js'
 import { deciderBinding } from '../runtime/commandRuntime.js'
 import { liquidityFacilityCommands } from '../liquidity-facility/facilityCommands.js'
 import type { LiquidityFacilityRouteDeps } from '../liquidity-facility/routes.js'
+import { sandboxOnly } from './sandboxOnly.js'
 
 const binding = deciderBinding({ ...liquidityFacilityCommands, toResource: (state) => state })
 
@@ -18,11 +19,7 @@ export const sandboxCreditLineRoutes: FastifyPluginAsyncZod<LiquidityFacilityRou
   deps,
 ) => {
   const facility = deps.commands.bind(binding)
-  // Before validation and idempotency: in production this operation does not exist for anyone.
-  app.addHook('onRequest', async () => {
-    if (deps.environment === 'production')
-      throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
-  })
+  sandboxOnly(app, deps.environment)
 
   app.put(
     '/sandbox/liquidity/facility',

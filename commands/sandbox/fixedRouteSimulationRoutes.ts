@@ -5,7 +5,7 @@
 // resumed where it stopped, with the rail and remitter first recorded.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { DomainError, invalid } from '../../domain/errors.js'
+import { invalid } from '../../domain/errors.js'
 import { depositHold, depositKey, depositOriginator, depositRail } from '../../domain/fixed-route/deposits.js'
 import { FIXED_ROUTE_LIMITS } from '../../domain/fixed-route/limits.js'
 import { asFixedRoute } from '../../domain/fixed-route/resource.js'
@@ -22,6 +22,7 @@ import { loadFixedRoute } from '../fixed-routes/fixedRouteFacts.js'
 import { planSweep, sweepDeposit } from '../fixed-routes/sweepDeposit.js'
 import { originFrom } from '../runtime/requestOrigin.js'
 import { originatorBody } from './originatorBody.js'
+import { sandboxOnly } from './sandboxOnly.js'
 
 const bankField = (max: number) => z.string().trim().min(1).max(max)
 
@@ -66,10 +67,7 @@ const simulateDepositResult = z.object({
 
 export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, deps) => {
   const accounts = deps.commands.bind(accountCommands)
-  app.addHook('onRequest', async () => {
-    if (deps.environment === 'production')
-      throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
-  })
+  sandboxOnly(app, deps.environment)
   app.post(
     '/sandbox/fixed-routes/:id/simulate-deposit',
     {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { accountDecider, type OpenAccountState } from '../../domain/account/decider.js'
 import type { AccountEvent } from '../../domain/account/events.js'
-import { DomainError, invalid, notFound } from '../../domain/errors.js'
+import { invalid, notFound } from '../../domain/errors.js'
 import { ID_PREFIXES, newId } from '../../domain/shared/ids.js'
 import { majorDecimalAmount, moneyWire, parseMajor, toWire } from '../../domain/shared/money/index.js'
 import { availableIn } from '../../domain/balance-account/funds.js'
@@ -19,6 +19,7 @@ import { accountIdParams, holdParams } from '../../http/accountParams.js'
 import type { AccountRouteDeps } from '../accounts/deps.js'
 import { holdResourceFrom, holdResourceSchema } from '../../domain/account/holdResource.js'
 import { loadLatest } from '../runtime/handleCommand.js'
+import { sandboxOnly } from './sandboxOnly.js'
 
 export const FUND_IN_LIMITS = { referenceMaxLength: 80 } as const
 
@@ -75,10 +76,7 @@ function currencyOf(account: OpenAccountState, asked: string | undefined): strin
 
 export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, deps) => {
   const accounts = deps.commands.bind(accountCommands)
-  app.addHook('onRequest', async () => {
-    if (deps.environment === 'production')
-      throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
-  })
+  sandboxOnly(app, deps.environment)
 
   app.post(
     '/sandbox/accounts/:id/fund-in',

@@ -6,11 +6,12 @@ import { writeHeaders } from '../../http/headers.js'
 import { REVIEW_OUTCOMES } from '../../domain/customer/enums.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import { customerResource } from '../../domain/customer/resource.js'
-import { DomainError } from '../../domain/errors.js'
+
 import { errorResponses } from '../../http/errorBody.js'
 import { principalOf } from '../../http/principal.js'
 import { customerCommands } from '../customers/customerCommands.js'
 import type { CustomerRouteDeps } from '../customers/deps.js'
+import { sandboxOnly } from './sandboxOnly.js'
 
 const simulateReviewBody = z.object({
   outcome: z.enum(REVIEW_OUTCOMES).describe('APPROVED, REJECTED or NEEDS_MORE_INFORMATION'),
@@ -26,11 +27,7 @@ export const sandboxReviewSimulationRoutes: FastifyPluginAsyncZod<Pick<CustomerR
   deps,
 ) => {
   const customers = deps.commands.bind(customerCommands)
-  // Before validation and idempotency: in production these operations do not exist for anyone.
-  app.addHook('onRequest', async () => {
-    if (deps.environment === 'production')
-      throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
-  })
+  sandboxOnly(app, deps.environment)
 
   app.post(
     '/sandbox/customers/:id/simulate-review',

@@ -9,7 +9,7 @@
 //   platform-draft: a DRAFT the platform creates and holds in review (it cannot be submitted).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { DomainError, conflict } from '../../domain/errors.js'
+import { conflict } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
 import { originatorBody } from './originatorBody.js'
 import { sandboxOriginator } from '../../domain/rails/sandboxRemitter.js'
@@ -25,6 +25,7 @@ import { freshTrackingPool } from '../transfers/trackingPool.js'
 import { openedTransfer, transferCommands } from '../transfers/transferCommands.js'
 import { loadTransfer } from '../transfers/transferFacts.js'
 import { transferParams } from '../transfers/transferLifecycleRoutes.js'
+import { sandboxOnly } from './sandboxOnly.js'
 
 const TAGS = ['Sandbox']
 
@@ -35,10 +36,7 @@ const depositBody = z
 
 export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   const transfers = deps.commands.bind(transferCommands)
-  app.addHook('onRequest', async () => {
-    if (deps.environment === 'production')
-      throw new DomainError('forbidden', 'sandbox_only', 'Sandbox simulations are not available in production')
-  })
+  sandboxOnly(app, deps.environment)
   const schema = (summary: string, description: string) => ({
     tags: TAGS,
     summary,

@@ -207,3 +207,19 @@ t.test('a customer holds at most 100 fixed routes', async (t) => {
     'per customer',
   )
 })
+
+t.test('production: the deposit simulation (and every sandbox operation) is 403', async (t) => {
+  const prod = await startTestApp(t, { APP_ENV: 'production' })
+  const res = await prod.request({
+    method: 'POST',
+    url: '/v1/sandbox/fixed-routes/vba_00000000000000000000000000/simulate-deposit',
+    payload: { amount: '1.00' },
+  })
+  t.equal(res.statusCode, 403)
+  t.equal(res.json().code, 'sandbox_only')
+  for (const url of [
+    '/v1/sandbox/transfers/tfr_00000000000000000000000000/advance',
+    '/v1/sandbox/accounts/acc_00000000000000000000000000/fund-in',
+  ])
+    t.equal((await prod.request({ method: 'POST', url, payload: {} })).statusCode, 403, url)
+})
