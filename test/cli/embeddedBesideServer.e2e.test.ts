@@ -1,4 +1,4 @@
-// The embedded default, as an operator meets it: the real server (`tsx server/main.ts`) runs on a
+// The embedded default, as an operator meets it: the real server (`server/main.ts`) runs on a
 // DATA_DIR, and the CLI on the same DATA_DIR attaches to the server's PostgreSQL, creates an
 // organization whose key the running server accepts, and leaves the cluster running. Once the
 // server has stopped, the CLI starts the cluster for itself and stops it again on exit.
@@ -11,7 +11,8 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import t from 'tap'
 import { stopClusterDir } from '../../server/database/embeddedPostgres.js'
-import { REPO_ROOT, TSX, childEnv, freePort, runCli, stdoutJson } from './fixtures/runCli.js'
+import { nodeArgsFor } from '../harness/prebuilt.js'
+import { REPO_ROOT, childEnv, freePort, runCli, stdoutJson } from './fixtures/runCli.js'
 
 const SERVER_START_TIMEOUT_MS = 45_000
 const SERVER_STOP_TIMEOUT_MS = 20_000
@@ -80,7 +81,7 @@ const get = (apiKey: string) => fetch(`${baseUrl}/v1/webhooks/endpoints`, { head
 t.test('orgs create beside a running server on the same DATA_DIR', async (t) => {
   const env = { DATA_DIR: dataDir }
   let stderr = ''
-  const server: Server = spawn(TSX, ['server/main.ts'], {
+  const server: Server = spawn(process.execPath, nodeArgsFor('server/main.ts'), {
     cwd: REPO_ROOT,
     env: childEnv({ ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],

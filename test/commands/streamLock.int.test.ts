@@ -40,11 +40,15 @@ t.test('holders of one stream take turns; other streams do not wait; a failure r
     await sleep(50)
     trace.push(`${name} out`)
   }
-  await Promise.all([withStreamLock(a, 'stream-1', work('a')), sleep(10).then(() => withStreamLock(b, 'stream-1', work('b')))])
+  // The second holder comes once the first holds the lock (a fixed head start loses the race on a loaded machine).
+  const inside = async (name: string) => {
+    while (!trace.includes(`${name} in`)) await sleep(1)
+  }
+  await Promise.all([withStreamLock(a, 'stream-1', work('a')), inside('a').then(() => withStreamLock(b, 'stream-1', work('b')))])
   t.same(trace, ['a in', 'a out', 'b in', 'b out'], 'the second holder waited for the first')
 
   trace.length = 0
-  await Promise.all([withStreamLock(a, 'stream-1', work('a')), sleep(10).then(() => withStreamLock(b, 'stream-2', work('b')))])
+  await Promise.all([withStreamLock(a, 'stream-1', work('a')), inside('a').then(() => withStreamLock(b, 'stream-2', work('b')))])
   t.same(trace, ['a in', 'b in', 'a out', 'b out'], 'another stream did not wait')
 
   await t.rejects(

@@ -1,5 +1,5 @@
-// A SIGTERM stops the real server (`node --import tsx server/main.ts`, so the signal reaches it and
-// not a tsx wrapper) while both consumers are in a back-off on a poison event: it exits cleanly,
+// A SIGTERM stops the real server (`node server/main.ts`, prebuilt: the signal reaches it and not a
+// tsx wrapper) while both consumers are in a back-off on a poison event: it exits cleanly,
 // before the back-off would have ended.
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
@@ -8,6 +8,7 @@ import pg from 'pg'
 import { newId } from '../../domain/shared/ids.js'
 import { REPO_ROOT, childEnv, freePort } from '../cli/fixtures/runCli.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
+import { nodeArgsFor } from '../harness/prebuilt.js'
 import { eventually, insertRawEvent } from './fixtures/poison.js'
 
 /** A back-off at least this long ahead when the signal is sent, so "before it ended" means something. */
@@ -16,7 +17,7 @@ const MIN_BACKOFF_AHEAD_MS = 2_500
 const databaseUrl = await createTestDatabase(t)
 const port = await freePort()
 let stderr = ''
-const server: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, nodeArgsFor('server/main.ts'), {
   cwd: REPO_ROOT,
   env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error' }),
   stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-// tap `after`: stops the run's PostgreSQL and removes its files.
+// tap `after` (through afterRun.ts): stops the run's PostgreSQL and removes its files.
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'

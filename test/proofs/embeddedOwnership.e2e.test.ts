@@ -14,6 +14,7 @@ import pg from 'pg'
 import { encodePosition } from '../../events/store/positions.js'
 import t from 'tap'
 import { REPO_ROOT, childEnv, runCli } from '../cli/fixtures/runCli.js'
+import { nodeArgsFor } from '../harness/prebuilt.js'
 import { clusterProcesses, describeProcess, databaseUrlOf, postmaster, stopStrayCluster } from './fixtures/embeddedCluster.js'
 import { type ServerProcess, startServer } from './fixtures/serverProcess.js'
 
@@ -67,7 +68,7 @@ async function organizationsCheckpoint(databaseUrl: string): Promise<string> {
 }
 
 t.test("a server takes over the cluster a CLI started: the CLI leaving does not stop it, the server's SIGTERM does", async (t) => {
-  const user = spawn(process.execPath, ['--import', 'tsx', 'test/proofs/fixtures/clusterUser.ts'], {
+  const user = spawn(process.execPath, nodeArgsFor('test/proofs/fixtures/clusterUser.ts'), {
     cwd: REPO_ROOT,
     env: childEnv({ DATA_DIR: dataDir }),
     stdio: ['pipe', 'pipe', 'inherit'],

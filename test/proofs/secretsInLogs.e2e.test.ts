@@ -9,10 +9,11 @@ import t from 'tap'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import { loadConfig } from '../../server/config.js'
 import { openRuntime } from '../../server/runtime.js'
-import { REPO_ROOT, TSX, childEnv, freePort } from '../cli/fixtures/runCli.js'
+import { REPO_ROOT, childEnv, freePort } from '../cli/fixtures/runCli.js'
 import { createLogCapture } from '../harness/logCapture.js'
 import { createSecretHarvest, describeLeaks } from '../harness/secretHarvest.js'
 import { makeTestDatabase } from '../harness/testDatabase.js'
+import { nodeArgsFor } from '../harness/prebuilt.js'
 import type { ApiReply, Send } from './fixtures/client.js'
 import { jsonOf } from './fixtures/client.js'
 import { openProofApp } from './fixtures/openApp.js'
@@ -95,7 +96,7 @@ t.test('spawned server: no secret in its stdout or stderr at debug level', async
   const harvest = createSecretHarvest()
   harvest.add('API key', org.apiKey)
   const port = await freePort()
-  const server: Server = spawn(TSX, ['server/main.ts'], {
+  const server: Server = spawn(process.execPath, nodeArgsFor('server/main.ts'), {
     cwd: REPO_ROOT,
     env: childEnv({
       DATABASE_URL: databaseUrl,

@@ -7,6 +7,7 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
+import { nodeArgsFor } from '../harness/prebuilt.js'
 import { createEndpoint, getMessage, sendTestEvent, settled } from './deliveryHelpers.js'
 import { eventually, startReceiver, verifyDelivery } from './deliveryReceiver.js'
 
@@ -24,9 +25,9 @@ t.teardown(async () => {
 })
 
 async function startDispatcher(): Promise<ChildProcess> {
-  // node --import tsx, not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
+  // node itself (prebuilt), not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
   // of the CLI would leave running, and the kill must land on the dispatcher itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/webhooks/deliveryDispatcherProcess.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor('test/webhooks/deliveryDispatcherProcess.ts'), {
     env: {
       ...process.env,
       DATABASE_URL: h.runtime.databaseUrl,
