@@ -59,7 +59,8 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
           'Opens dedicated deposit coordinates for the customer that sweep every deposit to sweepTargetAccountId: a virtual bank ' +
           'account (vba_: ACH and wire account and routing number, SEPA IBAN and BIC, SWIFT BIC and correspondent) or a deposit ' +
           'wallet (inw_: an address valid on the chain). The route id is that account id. 404 unknown customer or account; ' +
-          '422 invalid_fixed_route (one detail per problem), fixed_route_limit_reached (100 per customer), customer_not_approved, customer_capability_missing, route_not_supported.',
+          '422 invalid_fixed_route (one detail per problem), fixed_route_limit_reached (100 per customer), customer_not_approved, ' +
+          'customer_capability_missing, route_not_supported.',
         headers: writeHeaders,
         params: customerIdNamedParams,
         body: createFixedRouteBody,
