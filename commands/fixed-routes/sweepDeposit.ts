@@ -68,12 +68,19 @@ export async function planSweep(deps: Deps, route: FixedRouteAccount, deposit: F
   }
 }
 
-async function receive(runtime: Runtime, deps: Deps, route: FixedRouteAccount, deposit: FixedRouteDeposit, origin: CommandOrigin) {
+async function receive(
+  runtime: Runtime,
+  deps: Deps,
+  route: FixedRouteAccount,
+  deposit: FixedRouteDeposit,
+  origin: CommandOrigin,
+  planned: NewTransfer | undefined,
+) {
   const stream = streams.transfer(deposit.transferId)
   const { state } = await loadLatest(deps.store, transferDecider, stream)
   if (state.status !== 'none') return { state, position: undefined }
   const now = new Date()
-  const transfer = await planSweep(deps, route, deposit, now)
+  const transfer = planned ?? (await planSweep(deps, route, deposit, now))
   const tracking = legTracking(transfer.legs[0]!, freshTrackingPool(now), { untrackedSwift: false, chargesFee: false })
   const result = await runtime.handle(
     transferDecider,
@@ -129,8 +136,10 @@ export async function sweepDeposit(
   route: FixedRouteAccount,
   deposit: FixedRouteDeposit,
   origin: CommandOrigin,
+  /** The sweep already planned for this very deposit (the simulate request plans it before recording it). */
+  planned?: NewTransfer,
 ): Promise<{ transfer: OpenTransferState; position: Position | undefined }> {
-  const received = await receive(runtime, deps, route, deposit, origin)
+  const received = await receive(runtime, deps, route, deposit, origin, planned)
   if (received.state.status === 'none') throw new Error(`sweep ${deposit.transferId} missing after it was received`)
   let transfer = received.state
   let position = received.position

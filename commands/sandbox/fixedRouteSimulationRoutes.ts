@@ -122,8 +122,10 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
             swiftBic: body.senderBank.swiftBic ?? null,
           }
         : null
+      const customerId = route.account.customerId
+      if (customerId === null) throw new Error(`fixed route ${routeId} has no customer`)
       const draft = {
-        customerId: route.account.customerId ?? '',
+        customerId,
         reference,
         amount: { currency, amountMinor: amountMinor.toString() },
         rail,
@@ -134,7 +136,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
       }
       // A new deposit's sweep must be possible before the deposit is recorded (its target still open, the
       // customer still approved): a refusal then records nothing.
-      if (!route.deposits.has(key) && 'rail' in chosen) await planSweep(deps, route, draft, now)
+      const planned = !route.deposits.has(key) && 'rail' in chosen ? await planSweep(deps, route, draft, now) : undefined
       const { customerId: _c, ...deposit } = draft
       const state = await accounts.handleToState(request, {
         type: 'RecordFixedRouteDeposit',
@@ -151,7 +153,9 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
       const recordedRoute = state.status === 'none' ? undefined : asFixedRoute(state)
       const recorded = recordedRoute?.deposits.get(key)
       if (!recordedRoute || !recorded) throw new Error(`deposit ${key} missing after it was recorded`)
-      const swept = await sweepDeposit(deps.commands, deps, recordedRoute, recorded, originFrom(request))
+      // The plan made above serves when this request's deposit is the one recorded (not a concurrent twin's).
+      const ours = recorded.transferId === draft.transferId ? planned : undefined
+      const swept = await sweepDeposit(deps.commands, deps, recordedRoute, recorded, originFrom(request), ours)
       await deps.commands.readYourWrites(swept.position)
       return {
         accountId: routeId,
