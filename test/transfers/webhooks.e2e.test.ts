@@ -7,7 +7,7 @@ import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
 import { FAST_DISPATCHER, createEndpoint } from '../webhooks/deliveryHelpers.js'
 import { startReceiver, verifyDelivery } from '../webhooks/deliveryReceiver.js'
-import { advance, advanceUntil, approvedCustomer, created, simulateDeposit, usBankAccount } from './transferWorld.js'
+import { advance, advanceUntil, approvedCustomer, created, eventually, simulateDeposit, usBankAccount } from './transferWorld.js'
 
 const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,20' }, { webhooks: { tuning: FAST_DISPATCHER } })
 const receiver = await startReceiver()
@@ -93,8 +93,10 @@ t.test('every transfer.* event fires at its moment', async (t) => {
     'refund initiated',
   )
   // The REFUND_FIAT transfer runs on; its completion completes the parent's refund.
-  const refundId = ((await h.request({ method: 'GET', url: `/v1/transfers?flow=REFUND_FIAT` })).json() as { data: { id: string }[] })
-    .data[0]?.id
+  // Created by a workflow after the refund was initiated: listed once it ran and the read model caught up.
+  const listRefunds = async () =>
+    ((await h.request({ method: 'GET', url: `/v1/transfers?flow=REFUND_FIAT` })).json() as { data: { id: string }[] }).data
+  const refundId = (await eventually(listRefunds, (data) => data.length > 0, 'the refund transfer').catch(() => []))[0]?.id
   if (refundId) {
     await advanceUntil(h, refundId, 'COMPLETED')
     await receiver.waitFor(() => of(reviewed.id).some((p) => p.type === 'transfer.refund_completed'), 15_000, 'refund completed')
