@@ -10,7 +10,7 @@ import { invalid } from '../../domain/errors.js'
 import { FIXED_ROUTE_LIMITS } from '../../domain/fixed-route/limits.js'
 import { planFixedRoute } from '../../domain/fixed-route/plan.js'
 import { asFixedRoute, fixedRouteResourceSchema } from '../../domain/fixed-route/resource.js'
-import { FIXED_ROUTE_FIAT_CURRENCIES, type FixedRouteConfig, type FixedRouteFiatCurrency } from '../../domain/fixed-route/routeConfig.js'
+import { type FixedRouteConfig, isFixedRouteFiatCurrency } from '../../domain/fixed-route/routeConfig.js'
 import { secureRandomBytes } from '../../domain/secureRandom.js'
 import { addressTypeOf, sandboxWalletAddress } from '../../domain/shared/chain/index.js'
 import { newId } from '../../domain/shared/ids.js'
@@ -27,11 +27,9 @@ import { createFixedRouteBody } from './createFixedRouteBody.js'
 import type { FixedRouteRouteDeps } from './deps.js'
 import { fixedRouteAnswer } from './fixedRouteFacts.js'
 
-const isFiat = (currency: string): currency is FixedRouteFiatCurrency => (FIXED_ROUTE_FIAT_CURRENCIES as string[]).includes(currency)
-
 function sourceDetails(route: FixedRouteConfig, beneficiaryName: string): AccountDetails {
   const currency = route.sourceCurrency
-  if (isFiat(currency))
+  if (isFixedRouteFiatCurrency(currency))
     return {
       kind: 'VIRTUAL_BANK',
       route,

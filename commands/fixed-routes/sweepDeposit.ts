@@ -9,6 +9,7 @@
 //      is credited with the transfer's delivery command (the transfer workflow's own: once). Other
 //      targets settle on the rails engine's timers like any transfer.
 import type { FixedRouteDeposit } from '../../domain/account/decider.js'
+import { depositKey } from '../../domain/fixed-route/deposits.js'
 import type { FixedRouteAccount } from '../../domain/fixed-route/resource.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
@@ -54,7 +55,7 @@ export async function planSweep(deps: Deps, route: FixedRouteAccount, deposit: F
       developerFeeFixed: config.developerFeeFixedMinor,
       ...(config.developerFeePercent === null ? {} : { developerFeePercent: Number(config.developerFeePercent) }),
       clientReferenceId: deposit.reference,
-      metadata: { fixedRouteId: accountId, sweepReferenceId: `${deposit.reference}:${deposit.amount.amountMinor}` },
+      metadata: { fixedRouteId: accountId, sweepReferenceId: depositKey(deposit.reference, deposit.amount.amountMinor) },
     },
     now,
   )

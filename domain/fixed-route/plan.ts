@@ -15,11 +15,11 @@ import { type SenderFacts, assertMaySend } from '../transfer/capabilities.js'
 import { feePercentText } from '../transfer/pricing.js'
 import { type RouteSide, assertRoute, deriveFlow, paymentRailOf } from '../transfer/route.js'
 import {
-  FIXED_ROUTE_FIAT_CURRENCIES,
   FIXED_ROUTE_SOURCE_RAILS,
   type FixedRouteConfig,
   type FixedRouteFiatCurrency,
   type SenderBank,
+  isFixedRouteFiatCurrency,
   isMintable,
 } from './routeConfig.js'
 
@@ -51,8 +51,6 @@ export type FixedRouteFacts = {
 /** The default rails of a fiat route: ACH and wire for USD, SEPA for EUR. */
 const DEFAULT_RAILS: Record<FixedRouteFiatCurrency, PaymentRail[]> = { USD: ['ACH', 'WIRE'], EUR: ['SEPA'] }
 
-const isFiat = (currency: string): currency is FixedRouteFiatCurrency => (FIXED_ROUTE_FIAT_CURRENCIES as string[]).includes(currency)
-
 /** A transfer-side refusal, its fields named as this request names them. */
 function renamed(error: unknown, fields: Readonly<Record<string, string>>): unknown {
   if (!(error instanceof DomainError)) return error
@@ -75,7 +73,7 @@ function take<T>(checked: Checked<T>, problems: ErrorDetail[]): T | undefined {
 
 function sourceSides(input: FixedRouteInput, problems: ErrorDetail[]): { rails: PaymentRail[]; chain: Chain | null; sides: RouteSide[] } {
   const currency = input.sourceCurrency
-  if (isFiat(currency)) {
+  if (isFixedRouteFiatCurrency(currency)) {
     if (input.chain !== undefined) problems.push({ field: 'chain', message: 'only a crypto route takes a chain', value: input.chain })
     const accepted: readonly string[] = FIXED_ROUTE_SOURCE_RAILS[currency]
     const rails: PaymentRail[] = [...new Set(input.sourceRails ?? DEFAULT_RAILS[currency])]
@@ -122,7 +120,7 @@ const isTreasuryWallet = (account: OpenAccountState) =>
 
 export function planFixedRoute(input: FixedRouteInput, facts: FixedRouteFacts): FixedRouteConfig {
   const problems: ErrorDetail[] = []
-  const crypto = !isFiat(input.sourceCurrency)
+  const crypto = !isFixedRouteFiatCurrency(input.sourceCurrency)
   const source = sourceSides(input, problems)
   const banks = senderBanks(input, crypto, problems)
   const correspondent = input.correspondentBank

@@ -23,6 +23,10 @@ export const FIXED_ROUTE_SOURCE_RAILS = {
 export type FixedRouteFiatCurrency = keyof typeof FIXED_ROUTE_SOURCE_RAILS
 export const FIXED_ROUTE_FIAT_CURRENCIES = Object.keys(FIXED_ROUTE_SOURCE_RAILS) as FixedRouteFiatCurrency[]
 
+/** A fiat route's currency (a virtual bank account); any other source currency is a crypto route's. */
+export const isFixedRouteFiatCurrency = (currency: string): currency is FixedRouteFiatCurrency =>
+  (FIXED_ROUTE_FIAT_CURRENCIES as string[]).includes(currency)
+
 /** A bank a route accepts deposits from: every field it names must match the sending bank's. */
 export const senderBankSchema = z.object({
   bankName: name.nullable(),
