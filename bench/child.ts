@@ -28,7 +28,9 @@ export function killAllChildren(): void {
 
 export async function startServerChild(script: string, env: Record<string, string>): Promise<ServerChild> {
   const file = fileURLToPath(new URL(script, import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  // BENCH_CPU_PROF=<dir> profiles every server child (node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   })

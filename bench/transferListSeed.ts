@@ -205,6 +205,7 @@ const COLUMNS = [
   'created_at',
   'updated_at',
   'state',
+  'resource',
 ] as const
 
 /** One statement of the same text for any number of rows (one JSON parameter): bind parameters by the ten thousand cost more. */
@@ -215,11 +216,11 @@ function insertRows(db: Kysely<ReadDatabase>, rows: ReturnType<typeof rowOf>[]) 
     .expression(
       sql`SELECT r.id, r.organization_id, r.customer_id, r.destination_customer_id, r.counterparty_id, r.agent_id,
         r.agent_approval_status, r.client_reference_id, r.flow, r.status, r.source_account_id, r.destination_account_id,
-        r.created_at, r.updated_at, r.state::jsonb
+        r.created_at, r.updated_at, r.state::jsonb, r.resource::json
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id text, organization_id text, customer_id text,
         destination_customer_id text, counterparty_id text, agent_id text, agent_approval_status text, client_reference_id text,
         flow text, status text, source_account_id text, destination_account_id text, created_at timestamptz,
-        updated_at timestamptz, state text)`,
+        updated_at timestamptz, state text, resource text)`,
     )
     .execute()
 }

@@ -10,7 +10,7 @@ import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
 import { unknownCursor } from '../../http/pagination/cursorPage.js'
-import { linkedPageSchema, toLinkedPage } from '../../http/pagination/linkedPage.js'
+import { linkedPageSchema, linkedPageText, toLinkedPage } from '../../http/pagination/linkedPage.js'
 import { MAX_LIST_OFFSET } from '../../http/pagination/offsetPage.js'
 import { principalOf } from '../../http/principal.js'
 import type { ReadDatabase } from '../../projections/schema.js'
@@ -67,9 +67,8 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       const page = toLinkedPage(texts, q, { path: LIST_PATH, filters: linkFilters(q) })
       if ((q.expand ?? []).length === 0) {
         // Without expansions a page is its rows' stored JSON joined (the same resource, not made again).
-        const body = JSON.stringify({ ...page, data: [] }).replace('"data":[]', `"data":[${page.data.map((t) => t.json).join(',')}]`)
         // JSON text the response schema describes, sent as it is: fastify skips serializing a string.
-        return reply.type('application/json; charset=utf-8').send(body as never)
+        return reply.type('application/json; charset=utf-8').send(linkedPageText(page) as never)
       }
       const resources = page.data.map((t) => JSON.parse(t.json) as TransferResource)
       const data = await expandTransfers(deps, scope, resources, q.expand ?? [])

@@ -2,7 +2,7 @@
 // list's path, links stay in the request's mode with its filters, and an offset page whose next
 // offset would pass the bound links its next page by cursor.
 import t from 'tap'
-import { toLinkedPage } from '../../http/pagination/linkedPage.js'
+import { linkedPageText, toLinkedPage } from '../../http/pagination/linkedPage.js'
 import { MAX_LIST_OFFSET } from '../../http/pagination/offsetPage.js'
 
 const rows = (...ids: string[]) => ids.map((id) => ({ id }))
@@ -47,4 +47,16 @@ t.test('cursor mode: the cursor page', async (t) => {
     page_next: '/v1/things?status=PENDING&page_size=2&starting_after=b',
     page_prev: '/v1/things?status=PENDING&page_size=2&ending_before=c',
   })
+})
+
+t.test('as text: the items spliced in as they are, whatever they hold', async (t) => {
+  // `$&`, `$'` and `$$` are replacement patterns to String.replace; here they must stay text.
+  const items = [
+    { id: 'b', json: JSON.stringify({ id: 'b', note: '$& $\' $` $$ "data":[]' }) },
+    { id: 'a', json: '{"id":"a"}' },
+  ]
+  const page = toLinkedPage([...items, { id: '_', json: '{}' }], { limit: 2, offset: 0 }, links)
+  const parsed = JSON.parse(linkedPageText(page)) as Record<string, unknown>
+  t.same(parsed, { ...page, data: items.map((item) => JSON.parse(item.json) as unknown) })
+  t.same(Object.keys(parsed), ['has_more', 'page_size', 'url', 'data', 'page_next', 'page_prev'])
 })

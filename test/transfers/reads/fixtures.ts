@@ -23,6 +23,7 @@ export type TransferSpec = {
   agentId?: string | null
   flow?: TransferFlow
   draft?: boolean
+  remarks?: string
 }
 
 /** What the status a test asks for takes from a new PENDING transfer. */
@@ -99,7 +100,7 @@ export function transferPlan(spec: TransferSpec): CreateTransfer['transfer'] {
     isThirdParty: false,
     clientReferenceId: spec.clientReferenceId ?? null,
     quoteId: null,
-    remarks: null,
+    remarks: spec.remarks ?? null,
     metadata: {},
     agentId: spec.agentId ?? null,
     parentTransferId: null,

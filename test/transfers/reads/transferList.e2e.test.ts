@@ -102,6 +102,21 @@ t.test('the default list: exactly the spec keys, every transfer of the organizat
   )
 })
 
+t.test('a page is its transfers as stored, whatever text they hold', async (t) => {
+  // The page is spliced from stored JSON texts: `$&`, `$'` and `$$` are replacement patterns to String.replace.
+  const dollars = await h.newOrganization('Dollar organization')
+  const payer = (await createIndividual(h, {}, { apiKey: dollars.apiKey })).id
+  const remarks = '$& $\' $` $$ "data":[] }]'
+  const id = await seedTransfer(h, dollars.organizationId, { customerId: payer, remarks })
+  const res = await get('/v1/transfers', {}, dollars.apiKey)
+  t.equal(res.statusCode, 200)
+  const listed = res.json() as Page
+  t.same(
+    listed.data.map((item) => [item.id, item.remarks]),
+    [[id, remarks]],
+  )
+})
+
 t.test('every filter', async (t) => {
   const cases: [string, string[]][] = [
     [`id=${annToBen}`, [annToBen]],
