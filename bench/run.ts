@@ -495,8 +495,10 @@ function transferListRows(r: TransferListBenchResult): Cell[][] {
   const T = TRANSFER_LIST_TARGETS
   return [
     httpRow('(h) ceiling read toy, same phase', r.toy),
+    httpRow('(h) reference: the status=PENDING page without the service (transferToyServer.ts)', r.samePageToy),
     ...r.lists.flatMap((list) => {
       const ratio = list.many.requestsPerSecond / r.toy.requestsPerSecond
+      const samePage = list.many.requestsPerSecond / r.samePageToy.requestsPerSecond
       return [
         httpRow(`(h) ${list.name}, ${list.items} items`, list.one, {
           text: `p99 < ${T.p99AtOneMs} ms`,
@@ -504,6 +506,7 @@ function transferListRows(r: TransferListBenchResult): Cell[][] {
         }),
         httpRow(`(h) ${list.name}, ${list.items} items`, list.many),
         ratioRow(`ratio ${list.name} / read toy req/s`, ratio, { text: `>= ${T.toReadToyRatio}`, pass: ratio >= T.toReadToyRatio }),
+        ratioRow(`ratio ${list.name} / same-page reference req/s`, samePage),
       ]
     }),
   ]

@@ -2,7 +2,8 @@
 // clientReferenceId) through HTTP (the service in its own child process), at 1 connection (p50 and
 // p99 of one request at a time: the list's own latency) and at 50 connections (req/s against the
 // read toy, readToyServer.ts, measured in interleaved rounds so that other work on a shared machine
-// weighs on both alike). Rows are written directly (transferListSeed.ts: see there why).
+// weighs on both alike; beside it, for reference, the same page served without the service:
+// transferToyServer.ts). Rows are written directly (transferListSeed.ts: see there why).
 // `npm run bench` runs it as one phase; `tsx bench/transferListBench.ts` runs it alone.
 import { pathToFileURL } from 'node:url'
 import { openReadDatabase } from '../projections/database.js'
@@ -40,7 +41,13 @@ export type TransferListBenchDeps = {
 
 export type Measured = HttpBenchResult & { cpu: CpuShares | undefined }
 export type TransferListMeasurement = { name: string; items: number; one: Measured; many: Measured }
-export type TransferListBenchResult = { seedSeconds: number; lists: TransferListMeasurement[]; toy: Measured }
+export type TransferListBenchResult = {
+  seedSeconds: number
+  lists: TransferListMeasurement[]
+  toy: Measured
+  /** The same-page reference (transferToyServer.ts): the status=PENDING page without the service. */
+  samePageToy: Measured
+}
 
 type Page = { data: { id: string }[]; has_more: boolean }
 
@@ -138,19 +145,38 @@ export async function runTransferListBench(deps: TransferListBenchDeps): Promise
         one.set(name, await run(api, deps, target, 1, P.secondsAtOne))
       }
       const toyTarget: HttpTarget = { url: `${toy.baseUrl}/toy/list`, method: 'GET' }
-      deps.log(`transfer lists: ${P.rounds} rounds of ${P.secondsPerRound} s at ${P.connections} connections, with the read toy`)
-      await runHttpBench(toyTarget, { connections: P.connections, durationSeconds: P.warmUpSeconds })
-      const rounds = new Map<string, Measured[]>([['toy', []], ...targets.map(({ name }) => [name, []] as [string, Measured[]])])
-      for (let round = 0; round < P.rounds; round++) {
-        rounds.get('toy')!.push(await run(toy, deps, toyTarget, P.connections, P.secondsPerRound))
-        for (const { name, target } of targets) rounds.get(name)!.push(await run(api, deps, target, P.connections, P.secondsPerRound))
+      const samePage = await deps.startChild('./transferToyServer.ts', { DATABASE_URL: databaseUrl, TOY_ORGANIZATION_ID: organizationId })
+      try {
+        const samePageTarget: HttpTarget = { url: `${samePage.baseUrl}/toy/transfers`, method: 'GET' }
+        if ((await getPage(samePageTarget.url, {})).data.length !== items.get(targets[0]!.name))
+          throw new Error('the same-page toy does not answer the status=PENDING page')
+        deps.log(`transfer lists: ${P.rounds} rounds of ${P.secondsPerRound} s at ${P.connections} connections, with both toys`)
+        await runHttpBench(toyTarget, { connections: P.connections, durationSeconds: P.warmUpSeconds })
+        await runHttpBench(samePageTarget, { connections: P.connections, durationSeconds: P.warmUpSeconds })
+        const rounds = new Map<string, Measured[]>([
+          ['toy', []],
+          ['samePageToy', []],
+          ...targets.map(({ name }) => [name, []] as [string, Measured[]]),
+        ])
+        for (let round = 0; round < P.rounds; round++) {
+          rounds.get('toy')!.push(await run(toy, deps, toyTarget, P.connections, P.secondsPerRound))
+          rounds.get('samePageToy')!.push(await run(samePage, deps, samePageTarget, P.connections, P.secondsPerRound))
+          for (const { name, target } of targets) rounds.get(name)!.push(await run(api, deps, target, P.connections, P.secondsPerRound))
+        }
+        const result = targets.map(({ name }) => ({
+          name,
+          items: items.get(name)!,
+          one: one.get(name)!,
+          many: combined(rounds.get(name)!),
+        }))
+        for (const r of result) {
+          const codes = { ...r.one.statusCodes, ...r.many.statusCodes }
+          if (r.one.non2xx + r.many.non2xx > 0) deps.log(`${r.name}: status codes ${JSON.stringify(codes)}`)
+        }
+        return { seedSeconds, lists: result, toy: combined(rounds.get('toy')!), samePageToy: combined(rounds.get('samePageToy')!) }
+      } finally {
+        await deps.stopChild(samePage)
       }
-      const result = targets.map(({ name }) => ({ name, items: items.get(name)!, one: one.get(name)!, many: combined(rounds.get(name)!) }))
-      for (const r of result) {
-        const codes = { ...r.one.statusCodes, ...r.many.statusCodes }
-        if (r.one.non2xx + r.many.non2xx > 0) deps.log(`${r.name}: status codes ${JSON.stringify(codes)}`)
-      }
-      return { seedSeconds, lists: result, toy: combined(rounds.get('toy')!) }
     } finally {
       await db.destroy()
       await deps.stopChild(api)
@@ -177,16 +203,18 @@ async function runAlone(): Promise<void> {
     const T = TRANSFER_LIST_TARGETS
     process.stdout.write(`seeded ${TRANSFER_SEED_PLAN.transfers} transfers in ${result.seedSeconds.toFixed(1)} s\n`)
     process.stdout.write(
-      `read toy at ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ${result.toy.requestsPerSecond.toFixed(0)} req/s\n`,
+      `read toy at ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ${result.toy.requestsPerSecond.toFixed(0)} req/s; ` +
+        `same-page toy: ${result.samePageToy.requestsPerSecond.toFixed(0)} req/s\n`,
     )
     for (const r of result.lists) {
       const ratio = r.many.requestsPerSecond / result.toy.requestsPerSecond
+      const samePage = r.many.requestsPerSecond / result.samePageToy.requestsPerSecond
       process.stdout.write(
         `${r.name}: ${r.items} items; 1 connection: p50 ${r.one.latency.p50Ms.toFixed(2)} ms, p99 ${r.one.latency.p99Ms.toFixed(2)} ms ` +
           `(target < ${T.p99AtOneMs}); ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ` +
           `${r.many.requestsPerSecond.toFixed(0)} req/s, ` +
-          `p99 ${r.many.latency.p99Ms.toFixed(1)} ms, ${ratio.toFixed(2)}x the toy (target >= ${T.toReadToyRatio}); ` +
-          `non-2xx ${r.one.non2xx + r.many.non2xx}\n`,
+          `p99 ${r.many.latency.p99Ms.toFixed(1)} ms, ${ratio.toFixed(2)}x the toy (target >= ${T.toReadToyRatio}), ` +
+          `${samePage.toFixed(2)}x the same-page toy; non-2xx ${r.one.non2xx + r.many.non2xx}\n`,
       )
     }
   } finally {
