@@ -1,15 +1,17 @@
 // Projects customers and their verification sessions. Each event is applied to the stored
 // aggregate state with the decider's own evolve, so the read side can never drift from the
-// write side; columns used by lists and the expiry timer are copied out of the state. The stored
-// state keeps its personal data sealed (sealedColumns.ts): opened, evolved, sealed again.
+// write side; columns used by lists and the expiry timer are copied out of the state, and the
+// resource reads show is kept beside it (lists join it as it is). The stored state and resource keep
+// their personal data sealed (sealedColumns.ts): opened, evolved, sealed again.
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { type CustomerEvent, customerEventSchemas } from '../domain/customer/events.js'
+import { type CustomerResource, toCustomerResource } from '../domain/customer/resource.js'
 import { type Customer, type CustomerState, evolveCustomer, initialCustomerState } from '../domain/customer/state.js'
 import { toJson } from './columnTypes.js'
 import { parsedEvent } from './parsedEvent.js'
 import type { CustomersTable, ReadDatabase, VerificationSessionsTable } from './schema.js'
 import type { ProjectionContext, Projector } from './runtime/projector.js'
-import { sealedCustomerState } from './sealedColumns.js'
+import { sealedCustomerResource, sealedCustomerState } from './sealedColumns.js'
 
 // ---- Evolve: event and stored state to rows (pure) -------------------------------------------
 function existing(state: CustomerState, event: CustomerEvent): Customer {
@@ -17,19 +19,23 @@ function existing(state: CustomerState, event: CustomerEvent): Customer {
   return state
 }
 
-/** The row's columns; `sealed` is the same state with its sensitive leaves sealed. */
-function customerColumns(c: Customer, sealed: Customer) {
+/** What the row keeps sealed: the state and the resource (toCustomerResource of it) with their sensitive leaves sealed. */
+type SealedCustomer = { state: Customer; resource: CustomerResource }
+
+/** The row's columns. */
+function customerColumns(c: Customer, sealed: SealedCustomer) {
   return {
     status: c.status,
     customer_name: c.customerName,
     email: c.email,
     country_code: c.countryCode,
     updated_at: c.updatedAt,
-    state: toJson(sealed),
+    state: toJson(sealed.state),
+    resource: toJson(sealed.resource),
   } satisfies Updateable<CustomersTable>
 }
 
-const customerRow = (c: Customer, sealed: Customer): Insertable<CustomersTable> => ({
+const customerRow = (c: Customer, sealed: SealedCustomer): Insertable<CustomersTable> => ({
   id: c.id,
   organization_id: c.organizationId,
   type: c.type,
@@ -52,7 +58,13 @@ function sessionRow(c: Customer, sessionId: string): Insertable<VerificationSess
 }
 
 // ---- Write ------------------------------------------------------------------------------------
-const seal = (ctx: ProjectionContext, c: Customer) => sealedCustomerState.seal(ctx.protection, c.id, c)
+async function seal(ctx: ProjectionContext, c: Customer): Promise<SealedCustomer> {
+  const [state, resource] = await Promise.all([
+    sealedCustomerState.seal(ctx.protection, c.id, c),
+    sealedCustomerResource.seal(ctx.protection, c.id, toCustomerResource(c)),
+  ])
+  return { state, resource }
+}
 
 async function upsertSession(db: Kysely<ReadDatabase>, row: Insertable<VerificationSessionsTable>): Promise<void> {
   await db

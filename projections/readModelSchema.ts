@@ -1,6 +1,7 @@
 // The read models' tables (owned by the projectors in this folder). Projection tables carry no
 // foreign keys: a rebuild replaces them one at a time.
 import type { BeneficiaryType } from '../domain/counterparty/enums.js'
+import type { CustomerResource } from '../domain/customer/resource.js'
 import type { Customer } from '../domain/customer/state.js'
 import type { Address } from '../domain/shared/address.js'
 import type { WebhookSecretEntry } from '../domain/webhook-endpoint/events.js'
@@ -55,6 +56,8 @@ export interface CustomersTable {
   updated_at: Timestamp
   /** The Customer aggregate's state (domain/customer/state.ts), as of the projection's position. */
   state: Json<Customer>
+  /** The resource as reads show it (the phone sealed), for lists to join as it is; null for rows from before 0021. */
+  resource: Json<CustomerResource> | null
 }
 
 export interface VerificationSessionsTable {

@@ -8,6 +8,7 @@ import { associatedEntityData } from '../domain/customer/schemas/associatedEntit
 import { businessProfile } from '../domain/customer/schemas/businessVerification.js'
 import { phone } from '../domain/customer/schemas/common.js'
 import { individualProfile } from '../domain/customer/schemas/individualVerification.js'
+import type { CustomerResource } from '../domain/customer/resource.js'
 import type { Customer } from '../domain/customer/state.js'
 import { originatorSchema } from '../domain/transfer/events.js'
 import type { OpenTransferState } from '../domain/transfer/state.js'
@@ -86,6 +87,9 @@ export const sealedCustomerState = sealedJson<Customer>(
  */
 export const listedCustomerState = sealedJson<Customer>(z.object({ phone: phone.nullable() }), (id) => streams.customer(id))
 
+/** customers.resource: the customer as reads show it, its phone sealed (the one personal field a resource shows). */
+export const sealedCustomerResource = sealedJson<CustomerResource>(z.object({ phone: phone.nullable() }), (id) => streams.customer(id))
+
 const secretsSchema = z.array(webhookSecretEntry)
 
 /**
@@ -163,6 +167,7 @@ export const SEALED_JSON_COLUMNS: readonly {
   sealed: SealedJson<unknown>
 }[] = [
   { table: 'customers', column: 'state', sealed: sealedCustomerState },
+  { table: 'customers', column: 'resource', sealed: sealedCustomerResource },
   { table: 'webhook_endpoints', column: 'secrets', sealed: sealedEndpointSecrets },
   { table: 'webhook_delivery_endpoints', column: 'state', sealed: sealedEndpointSnapshot },
   { table: 'counterparties', column: 'address', sealed: sealedCounterpartyAddress },

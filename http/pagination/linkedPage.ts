@@ -57,20 +57,3 @@ export function toLinkedPage<Row extends { id: string }>(rows: Row[], query: Off
     page_prev: offset > 0 ? link({ limit: `${size}`, offset: `${Math.max(0, offset - size)}` }) : null,
   }
 }
-
-/** The keys of a linked page around its data. */
-type LinkedPageFrame = { has_more: boolean; page_size: number; url: string; page_next: string | null; page_prev: string | null }
-
-/**
- * A linked page as JSON text, its items given as their own JSON texts (stored resources sent as
- * they are, not parsed and serialized again). Built by concatenation: a String.replace would read
- * `$&` or `$'` inside an item as a replacement pattern.
- */
-export function linkedPageText(page: LinkedPageFrame & { data: readonly { json: string }[] }): string {
-  const text = (value: string | null) => JSON.stringify(value)
-  return (
-    `{"has_more":${page.has_more},"page_size":${page.page_size},"url":${text(page.url)},` +
-    `"data":[${page.data.map((item) => item.json).join(',')}],` +
-    `"page_next":${text(page.page_next)},"page_prev":${text(page.page_prev)}}`
-  )
-}

@@ -1,25 +1,53 @@
 // Reads of the customers read model, always scoped to one organization (and to the X-On-Behalf-Of
 // customer when there is one). The stored state is sealed: a customer is opened with its key, a
-// page with one key lookup for all its customers.
+// page with one key lookup for all its customers. A list item is the row's stored resource as JSON
+// text, opened only when it holds a sealed value (a phone), made from the state for a row from
+// before migration 0021.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { type CustomerResource, toCustomerResource } from '../../domain/customer/resource.js'
 import type { Customer } from '../../domain/customer/state.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { type DataProtection, listedCustomerState, sealedCustomerState } from '../../projections/sealedColumns.js'
+import {
+  type DataProtection,
+  holdsSealedText,
+  listedCustomerState,
+  sealedCustomerResource,
+  sealedCustomerState,
+} from '../../projections/sealedColumns.js'
 import { type CursorQuery, inListOrder } from '../../http/pagination/cursorPage.js'
 import { pageLimit, pageOffset } from '../../http/pagination/offsetPage.js'
+import type { ItemText } from '../../http/pagination/pageText.js'
 import type { CustomerListQuery } from './listQuery.js'
 
 export type Scope = { organizationId: string; onBehalfOf: string | undefined }
-/** A listed customer: its id (the cursor) and state; the sort columns stay in Postgres (a Date per row costs CPU). */
-type Row = { id: string; state: Customer }
+/** A listed row: its id (the cursor) and stored resource, or its state for a row from before 0021; the sort columns stay in Postgres. */
+type Row = { id: string; resource_text: string | null; state: Customer | null }
 
-/** The page's rows with what a list item shows of their states opened (one key lookup). */
-async function opened(protection: DataProtection, rows: Row[]): Promise<Row[]> {
-  const states = await listedCustomerState.openMany(
-    protection,
-    rows.map((row) => ({ id: row.id, value: row.state })),
-  )
-  return rows.map((row, i) => ({ id: row.id, state: states[i]! }))
+/** The page's items as JSON texts: stored ones as they are, the others opened (one key lookup each kind) and serialized. */
+async function itemTexts(protection: DataProtection, rows: Row[]): Promise<ItemText[]> {
+  const texts = new Map<string, string>()
+  const sealed: { id: string; value: CustomerResource }[] = []
+  const states: { id: string; value: Customer }[] = []
+  for (const row of rows) {
+    if (row.resource_text === null) states.push({ id: row.id, value: row.state! })
+    else if (holdsSealedText(row.resource_text)) sealed.push({ id: row.id, value: JSON.parse(row.resource_text) as CustomerResource })
+    else texts.set(row.id, row.resource_text)
+  }
+  const [resources, opened] = await Promise.all([
+    sealedCustomerResource.openMany(protection, sealed),
+    listedCustomerState.openMany(protection, states),
+  ])
+  sealed.forEach((item, i) => texts.set(item.id, JSON.stringify(resources[i])))
+  states.forEach((item, i) => texts.set(item.id, JSON.stringify(toCustomerResource(opened[i]!))))
+  return rows.map((row) => ({ id: row.id, json: texts.get(row.id)! }))
+}
+
+function listed(query: ReturnType<typeof filtered>) {
+  return query.select([
+    'id',
+    sql<string | null>`resource::text`.as('resource_text'),
+    sql<Customer | null>`CASE WHEN resource IS NULL THEN state END`.as('state'),
+  ])
 }
 
 export async function findCustomer(
@@ -55,11 +83,10 @@ export async function listCustomersByOffset(
   protection: DataProtection,
   scope: Scope,
   q: CustomerListQuery,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: ItemText[]; total: number }> {
   const direction = descending(q) ? 'desc' : 'asc'
   const [rows, count] = await Promise.all([
-    filtered(db, scope, q)
-      .select(['id', 'state'])
+    listed(filtered(db, scope, q))
       .orderBy(sortColumn(q), direction)
       .orderBy('id', direction)
       .limit(pageLimit(q))
@@ -69,7 +96,7 @@ export async function listCustomersByOffset(
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
   ])
-  return { rows: await opened(protection, rows), total: Number(count.total) }
+  return { rows: await itemTexts(protection, rows), total: Number(count.total) }
 }
 
 /** Cursor page plus one row (the has_more probe), in the sort's order (inListOrder); undefined for an unknown cursor. */
@@ -79,13 +106,13 @@ export async function listCustomersByCursor(
   scope: Scope,
   q: CustomerListQuery,
   page: CursorQuery,
-): Promise<Row[] | undefined> {
+): Promise<ItemText[] | undefined> {
   const column = sortColumn(q)
   const cursorId = page.starting_after ?? page.ending_before
   const backwards = page.ending_before !== undefined
   // Walking backwards reverses the order; the page is flipped back below.
   const desc = descending(q) !== backwards
-  let query: SelectQueryBuilder<ReadDatabase, 'customers', Row> = filtered(db, scope, q).select(['id', 'state'])
+  let query: SelectQueryBuilder<ReadDatabase, 'customers', Row> = listed(filtered(db, scope, q))
   if (cursorId !== undefined) {
     const cursor = await db
       .selectFrom('customers')
@@ -103,5 +130,5 @@ export async function listCustomersByCursor(
     .orderBy('id', desc ? 'desc' : 'asc')
     .limit(page.page_size + 1)
     .execute()
-  return inListOrder(await opened(protection, rows), page)
+  return inListOrder(await itemTexts(protection, rows), page)
 }

@@ -23,6 +23,7 @@ import { readHeaders } from '../../http/headers.js'
 import { toCursorPage, unknownCursor } from '../../http/pagination/cursorPage.js'
 import { cursorOf, isOffsetMode } from '../../http/pagination/offsetOrCursor.js'
 import { toOffsetPage } from '../../http/pagination/offsetPage.js'
+import { type ItemText, pageText } from '../../http/pagination/pageText.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { DataProtection } from '../../projections/sealedColumns.js'
 import { customerListQuery, customerListResponse, listFilters } from './listQuery.js'
@@ -55,17 +56,18 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
         response: { 200: customerListResponse, ...errorResponses(422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query
-      const toItem = (row: { state: Customer }) => toCustomerResource(row.state)
+      // Items are their rows' stored JSON (queries.ts): the page is sent as the text the response schema describes.
+      const send = (page: { data: readonly ItemText[] }) => reply.type('application/json; charset=utf-8').send(pageText(page) as never)
       if (isOffsetMode(q)) {
         const { rows, total } = await listCustomersByOffset(db, protection, scopeOf(request), q)
-        return toOffsetPage(rows, total, q, toItem)
+        return send(toOffsetPage(rows, total, q, (row) => row))
       }
       const page = cursorOf(q)
       const rows = await listCustomersByCursor(db, protection, scopeOf(request), q, page)
       if (!rows) throw unknownCursor(q)
-      return toCursorPage(rows, page, { path: '/v1/customers', filters: listFilters(q) }, toItem)
+      return send(toCursorPage(rows, page, { path: '/v1/customers', filters: listFilters(q) }, (row) => row))
     },
   )
 

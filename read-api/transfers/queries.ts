@@ -10,6 +10,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { type CursorQuery, inListOrder } from '../../http/pagination/cursorPage.js'
 import { type OffsetOrCursorQuery, cursorOf, isOffsetMode } from '../../http/pagination/offsetOrCursor.js'
 import { pageLimit, pageOffset } from '../../http/pagination/offsetPage.js'
+import type { ItemText } from '../../http/pagination/pageText.js'
 import type { OpenTransferState } from '../../domain/transfer/state.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { type DataProtection, holdsSealedText, sealedTransferResource, sealedTransferState } from '../../projections/sealedColumns.js'
@@ -121,8 +122,6 @@ function pageIds(db: Kysely<ReadDatabase>, scope: TransferScope, filters: Transf
   return db.selectFrom(union.as('u')).select('u.id').orderBy('u.id', direction).limit(fetch).offset(w.offset)
 }
 
-export type TransferText = { id: string; json: string }
-
 /**
  * One page plus the probe row, in list order, each transfer as its resource's JSON text (the
  * stored resource, opened only when it holds a sealed value; made from the state for a row from
@@ -134,7 +133,7 @@ export async function listTransferTexts(
   scope: TransferScope,
   filters: TransferFilters,
   query: OffsetOrCursorQuery,
-): Promise<TransferText[] | undefined> {
+): Promise<ItemText[] | undefined> {
   const w = windowOf(query)
   const cursorId = w.cursor?.starting_after ?? w.cursor?.ending_before
   const backwards = w.cursor?.ending_before !== undefined
@@ -160,7 +159,7 @@ export async function listTransferTexts(
 async function resourceText(
   protection: DataProtection,
   row: { id: string; customer_id: string; resource_text: string | null; state: OpenTransferState | null },
-): Promise<TransferText> {
+): Promise<ItemText> {
   if (row.resource_text !== null && !holdsSealedText(row.resource_text)) return { id: row.id, json: row.resource_text }
   if (row.resource_text !== null) {
     const sealed = JSON.parse(row.resource_text) as TransferResource

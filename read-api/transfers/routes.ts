@@ -10,8 +10,9 @@ import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
 import { unknownCursor } from '../../http/pagination/cursorPage.js'
-import { linkedPageSchema, linkedPageText, toLinkedPage } from '../../http/pagination/linkedPage.js'
+import { linkedPageSchema, toLinkedPage } from '../../http/pagination/linkedPage.js'
 import { MAX_LIST_OFFSET } from '../../http/pagination/offsetPage.js'
+import { pageText } from '../../http/pagination/pageText.js'
 import { principalOf } from '../../http/principal.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { DataProtection } from '../../projections/sealedColumns.js'
@@ -68,7 +69,7 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       if ((q.expand ?? []).length === 0) {
         // Without expansions a page is its rows' stored JSON joined (the same resource, not made again).
         // JSON text the response schema describes, sent as it is: fastify skips serializing a string.
-        return reply.type('application/json; charset=utf-8').send(linkedPageText(page) as never)
+        return reply.type('application/json; charset=utf-8').send(pageText(page) as never)
       }
       const resources = page.data.map((t) => JSON.parse(t.json) as TransferResource)
       const data = await expandTransfers(deps, scope, resources, q.expand ?? [])

@@ -58,15 +58,16 @@ const pools = new WeakMap<Kysely<ReadDatabase>, pg.Pool>()
 
 /** The rows with their sealed columns opened; fails the test when a sensitive leaf is stored in clear. */
 async function opened(t: Test, ctx: ProjectionContext, table: string, rows: Row[]): Promise<Row[]> {
-  const sealedColumn = SEALED_JSON_COLUMNS.find((c) => c.table === table)
-  if (!sealedColumn) return rows
-  const { column, sealed } = sealedColumn
-  for (const row of rows) t.ok(sealed.isSealed(row[column]), `${table}.${column} of ${String(row.id)}: nothing sensitive in clear`)
-  const values = await sealed.openMany(
-    ctx.protection,
-    rows.map((row) => ({ id: String(row.id), value: row[column], subject: String(row[sealed.subjectColumn]) })),
-  )
-  return rows.map((row, i) => ({ ...row, [column]: values[i] }))
+  let result = rows
+  for (const { column, sealed } of SEALED_JSON_COLUMNS.filter((c) => c.table === table)) {
+    for (const row of result) t.ok(sealed.isSealed(row[column]), `${table}.${column} of ${String(row.id)}: nothing sensitive in clear`)
+    const values = await sealed.openMany(
+      ctx.protection,
+      result.map((row) => ({ id: String(row.id), value: row[column], subject: String(row[sealed.subjectColumn]) })),
+    )
+    result = result.map((row, i) => ({ ...row, [column]: values[i] }))
+  }
+  return result
 }
 
 async function snapshot(t: Test, db: Kysely<ReadDatabase>, projector: Projector, ctx: ProjectionContext): Promise<Tables> {

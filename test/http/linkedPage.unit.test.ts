@@ -2,7 +2,8 @@
 // list's path, links stay in the request's mode with its filters, and an offset page whose next
 // offset would pass the bound links its next page by cursor.
 import t from 'tap'
-import { linkedPageText, toLinkedPage } from '../../http/pagination/linkedPage.js'
+import { toLinkedPage } from '../../http/pagination/linkedPage.js'
+import { pageText } from '../../http/pagination/pageText.js'
 import { MAX_LIST_OFFSET } from '../../http/pagination/offsetPage.js'
 
 const rows = (...ids: string[]) => ids.map((id) => ({ id }))
@@ -56,7 +57,7 @@ t.test('as text: the items spliced in as they are, whatever they hold', async (t
     { id: 'a', json: '{"id":"a"}' },
   ]
   const page = toLinkedPage([...items, { id: '_', json: '{}' }], { limit: 2, offset: 0 }, links)
-  const parsed = JSON.parse(linkedPageText(page)) as Record<string, unknown>
+  const parsed = JSON.parse(pageText(page)) as Record<string, unknown>
   t.same(parsed, { ...page, data: items.map((item) => JSON.parse(item.json) as unknown) })
   t.same(Object.keys(parsed), ['has_more', 'page_size', 'url', 'data', 'page_next', 'page_prev'])
 })

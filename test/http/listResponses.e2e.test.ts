@@ -81,3 +81,20 @@ t.test('customers: list items equal GET in both paging modes, whatever the state
   t.equal((await h.request({ method: 'GET', url: '/v1/customers?page_size=10' })).body, cursorPage(10))
   t.equal((await h.request({ method: 'GET', url: '/v1/customers?limit=10' })).body, `{"data":${data},"total":2,"limit":10,"offset":0}`)
 })
+
+t.test('customers: a sealed phone, and a row from before the stored resource (0021), list as GET answers them', async (t) => {
+  const other = await h.newOrganization('Phones organization')
+  const post = async (payload: object) => {
+    const res = await h.request({ method: 'POST', url: '/v1/customers/individuals', payload, apiKey: other.apiKey })
+    if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`)
+    return (res.json() as { id: string }).id
+  }
+  const withPhone = await post({ firstName: 'Pam', lastName: 'Phone', email: 'pam@example.com', phone: '+14155550123' })
+  const older = await post({ firstName: 'Olga', lastName: 'Older', email: 'olga@example.com', phone: '+14155550124' })
+  // As a row projected before migration 0021 holds it: no stored resource (the list makes it from the state).
+  await sql`UPDATE customers SET resource = NULL WHERE id = ${older}`.execute(h.runtime.db)
+  const get = async (url: string) => (await h.request({ method: 'GET', url, apiKey: other.apiKey })).body
+  const data = `[${await get(`/v1/customers/${older}`)},${await get(`/v1/customers/${withPhone}`)}]`
+  t.match(data, /\+14155550123.*\+14155550124|\+14155550124.*\+14155550123/, 'both phones shown opened')
+  t.equal(await get('/v1/customers?limit=10'), `{"data":${data},"total":2,"limit":10,"offset":0}`)
+})

@@ -1,9 +1,11 @@
 // The customers projector, given events then rows: the row holds the aggregate's state as the
-// decider evolves it, list columns copied out; sessions follow their events; a delete removes both.
+// decider evolves it, list columns copied out, and the resource made of it; sessions follow their
+// events; a delete removes both.
 import t from 'tap'
 import type { CustomerCommand } from '../../domain/customer/commands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import type { CustomerEvent } from '../../domain/customer/events.js'
+import { toCustomerResource } from '../../domain/customer/resource.js'
 import { customersProjector } from '../../projections/customers.js'
 import { individualCreated } from '../domain/customerEvents.js'
 import { projectionDatabase, projectorSpec } from '../domain/projectorSpec.js'
@@ -105,8 +107,15 @@ t.test('an update to a customer the read model never saw fails the batch', async
 t.test('personal data: stored sealed (the spec checks every sensitive leaf), read back opened', async (t) => {
   const withPhone: CustomerEvent = { ...created, data: { ...created.data, phone: '+14155550123' } } as CustomerEvent
   await customers.given([withPhone]).thenRows(t, {
-    customers: [{ id: 'cus_1', state: { phone: '+14155550123' } }],
+    customers: [{ id: 'cus_1', state: { phone: '+14155550123' }, resource: { id: 'cus_1', phone: '+14155550123' } }],
   })
+})
+
+t.test('the resource reads show is kept beside the state, and follows it', async (t) => {
+  const archived = then([created], { type: 'ArchiveCustomer', ...scoped, now: later })
+  const state = archived.reduce(customerDecider.evolve, customerDecider.initialState())
+  if (!state.exists) throw new Error('no customer')
+  await customers.given(archived).thenRows(t, { customers: [{ id: 'cus_1', resource: toCustomerResource(state) }] })
 })
 
 t.test('a shredded customer: its events read as erased project the marker, with no key to write with', async (t) => {
@@ -119,6 +128,8 @@ t.test('a shredded customer: its events read as erased project the marker, with 
     now: later,
   })
   await customers.given(events).thenRows(t, {
-    customers: [{ id: 'cus_9', status: 'ARCHIVED', state: { phone: ERASED, individual: { firstName: 'Ada' } } }],
+    customers: [
+      { id: 'cus_9', status: 'ARCHIVED', state: { phone: ERASED, individual: { firstName: 'Ada' } }, resource: { phone: ERASED } },
+    ],
   })
 })
