@@ -1,80 +1,26 @@
-// One autocannon run against a listening server: requests/s, p50/p99 from every response's own
-// latency (autocannon's histogram rounds to whole milliseconds), non-2xx and socket errors.
-import autocannon from 'autocannon'
-import { type LatencySummary, LatencySamples } from './stats.js'
+// One load run against a listening server (autocannonRun.ts), in a worker thread of its own: the
+// latencies are taken in a fresh heap, so the orchestrator's own garbage collection (it holds the
+// seeds of a million rows and every earlier phase's results) never stretches a response's measured
+// time. The worker is started per run and ends with it.
+import { Worker } from 'node:worker_threads'
+import type { HttpBenchResult, HttpTarget } from './autocannonRun.js'
 
-export const HTTP_BENCH_LIMITS = {
-  maxDurationSeconds: 30,
-  maxConnections: 500,
-  requestTimeoutSeconds: 10,
-  maxLatencySamples: 2_000_000,
-} as const
+export { HTTP_BENCH_LIMITS, type HttpBenchResult, type HttpTarget } from './autocannonRun.js'
 
-export type HttpTarget = {
-  url: string
-  /** Paths taken in turn, one per request (many streams instead of one); `url` gives the origin. */
-  paths?: readonly string[]
-  method: 'GET' | 'POST' | 'PUT'
-  headers?: Record<string, string>
-  body?: string
-}
+export type HttpBenchRequest = { target: HttpTarget; options: { connections: number; durationSeconds: number } }
 
-export type HttpBenchResult = {
-  connections: number
-  seconds: number
-  requests: number
-  requestsPerSecond: number
-  latency: LatencySummary
-  non2xx: number
-  errors: number
-  statusCodes: Record<string, number>
-}
+// A worker starts without the orchestrator's TypeScript loader: it registers tsx's, then loads the worker module.
+const WORKER_BOOTSTRAP =
+  `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+  `.then(({ register }) => { register(); return import(${JSON.stringify(new URL('./httpBenchWorker.ts', import.meta.url).href)}) })`
 
 export function runHttpBench(target: HttpTarget, options: { connections: number; durationSeconds: number }): Promise<HttpBenchResult> {
-  if (options.durationSeconds <= 0 || options.durationSeconds > HTTP_BENCH_LIMITS.maxDurationSeconds)
-    throw new RangeError('duration out of bounds')
-  if (options.connections < 1 || options.connections > HTTP_BENCH_LIMITS.maxConnections) throw new RangeError('connections out of bounds')
-  const latencies = new LatencySamples(HTTP_BENCH_LIMITS.maxLatencySamples)
+  const request: HttpBenchRequest = { target, options }
+  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: request })
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: target.url,
-        method: target.method,
-        headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
-        ...(target.body ? { body: target.body } : {}),
-        connections: options.connections,
-        duration: options.durationSeconds,
-        ...(target.paths && target.paths.length > 0 ? { requests: [{ setupRequest: rotatingPath(target.paths) }] } : {}),
-        timeout: HTTP_BENCH_LIMITS.requestTimeoutSeconds,
-      },
-      (error, result) => {
-        if (error) return reject(error)
-        const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]))
-        const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0)
-        resolve({
-          connections: options.connections,
-          seconds: result.duration,
-          requests,
-          requestsPerSecond: requests / result.duration,
-          latency: latencies.summary(),
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          statusCodes,
-        })
-      },
-    )
-    instance.on('response', (_client, statusCode, _bytes, ms) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.add(ms)
-    })
+    let result: HttpBenchResult | undefined
+    worker.once('message', (message: HttpBenchResult) => (result = message))
+    worker.once('error', reject)
+    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the load worker exited with code ${code} and no result`))))
   })
-}
-
-/** An autocannon setupRequest that gives each request the next path of the list. */
-function rotatingPath(paths: readonly string[]) {
-  let next = 0
-  return (request: { path?: string }) => {
-    const path = paths[next % paths.length]!
-    next += 1
-    return { ...request, path }
-  }
 }
