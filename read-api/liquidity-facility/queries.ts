@@ -4,8 +4,9 @@ import type { Kysely, Selectable } from 'kysely'
 import { FACILITY_CURRENCIES, type FacilityCurrency } from '../../domain/liquidity-facility/events.js'
 import type { DrawView, FacilityView } from '../../domain/liquidity-facility/resource.js'
 import { unconfiguredFacility } from '../../domain/liquidity-facility/state.js'
-import { type CursorQuery, inListOrder, unknownCursor } from '../../http/pagination/cursorPage.js'
+import { type CursorQuery, unknownCursor } from '../../http/pagination/cursorPage.js'
 import type { LiquidityDrawsTable, LiquidityRepaymentsTable, ReadDatabase } from '../../projections/schema.js'
+import { idCursorPage } from '../sql/idCursorPage.js'
 
 export type DrawRow = Selectable<LiquidityDrawsTable>
 export type RepaymentRow = Selectable<LiquidityRepaymentsTable>
@@ -64,63 +65,25 @@ export async function findRepayment(db: Kysely<ReadDatabase>, organizationId: st
 }
 
 /**
- * One page of draws plus one row, newest first (ids sort by creation), optionally of one status; a
- * cursor that names no draw of the organization's list is refused.
+ * One page of draws plus one row, newest first, optionally of one status; a cursor that names no
+ * draw of the organization's list is refused.
  */
 export async function listDraws(
   db: Kysely<ReadDatabase>,
   organizationId: string,
   query: CursorQuery & { status?: 'OPEN' | 'REPAID' | undefined },
 ): Promise<DrawRow[]> {
-  const base = () => {
-    const q = db.selectFrom('liquidity_draws').selectAll().where('organization_id', '=', organizationId)
-    return query.status === undefined ? q : q.where('status', '=', query.status)
-  }
+  const all = db.selectFrom('liquidity_draws').selectAll().where('organization_id', '=', organizationId)
+  const listed = query.status === undefined ? all : all.where('status', '=', query.status)
   const cursor = query.starting_after ?? query.ending_before
-  if (cursor !== undefined && !(await base().where('id', '=', cursor).executeTakeFirst())) throw unknownCursor(query)
-  if (query.starting_after !== undefined)
-    return base()
-      .where('id', '<', query.starting_after)
-      .orderBy('id', 'desc')
-      .limit(query.page_size + 1)
-      .execute()
-  if (query.ending_before !== undefined)
-    return inListOrder(
-      await base()
-        .where('id', '>', query.ending_before)
-        .orderBy('id', 'asc')
-        .limit(query.page_size + 1)
-        .execute(),
-      query,
-    )
-  return base()
-    .orderBy('id', 'desc')
-    .limit(query.page_size + 1)
-    .execute()
+  if (cursor !== undefined && !(await listed.where('id', '=', cursor).executeTakeFirst())) throw unknownCursor(query)
+  return idCursorPage(listed, query)
 }
 
 /** One page of repayments plus one row, newest first; the same cursor rules as the draws. */
 export async function listRepayments(db: Kysely<ReadDatabase>, organizationId: string, query: CursorQuery): Promise<RepaymentRow[]> {
-  const base = () => db.selectFrom('liquidity_repayments').selectAll().where('organization_id', '=', organizationId)
+  const listed = db.selectFrom('liquidity_repayments').selectAll().where('organization_id', '=', organizationId)
   const cursor = query.starting_after ?? query.ending_before
-  if (cursor !== undefined && !(await base().where('id', '=', cursor).executeTakeFirst())) throw unknownCursor(query)
-  if (query.starting_after !== undefined)
-    return base()
-      .where('id', '<', query.starting_after)
-      .orderBy('id', 'desc')
-      .limit(query.page_size + 1)
-      .execute()
-  if (query.ending_before !== undefined)
-    return inListOrder(
-      await base()
-        .where('id', '>', query.ending_before)
-        .orderBy('id', 'asc')
-        .limit(query.page_size + 1)
-        .execute(),
-      query,
-    )
-  return base()
-    .orderBy('id', 'desc')
-    .limit(query.page_size + 1)
-    .execute()
+  if (cursor !== undefined && !(await listed.where('id', '=', cursor).executeTakeFirst())) throw unknownCursor(query)
+  return idCursorPage(listed, query)
 }

@@ -2,7 +2,8 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { WebhookEndpointResource } from '../../domain/webhook-endpoint/resource.js'
 import type { ReadDatabase, WebhookEndpointsTable } from '../../projections/schema.js'
-import { type CursorQuery, inListOrder, unknownCursor } from '../../http/pagination/cursorPage.js'
+import { type CursorQuery, unknownCursor } from '../../http/pagination/cursorPage.js'
+import { idCursorPage } from '../sql/idCursorPage.js'
 import { isoTimestamp } from '../sql/isoTimestamp.js'
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
@@ -86,25 +87,5 @@ export async function listEndpoints(db: Kysely<ReadDatabase>, organizationId: st
       isoTimestamp('updated_at').as('updated_at'),
     ])
     .where('organization_id', '=', organizationId)
-  if (query.starting_after !== undefined) {
-    return q
-      .where('id', '<', query.starting_after)
-      .orderBy('id', 'desc')
-      .limit(query.page_size + 1)
-      .execute()
-  }
-  if (query.ending_before !== undefined) {
-    return inListOrder(
-      await q
-        .where('id', '>', query.ending_before)
-        .orderBy('id', 'asc')
-        .limit(query.page_size + 1)
-        .execute(),
-      query,
-    )
-  }
-  return q
-    .orderBy('id', 'desc')
-    .limit(query.page_size + 1)
-    .execute()
+  return idCursorPage(q, query)
 }
