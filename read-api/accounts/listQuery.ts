@@ -67,6 +67,8 @@ export const accountListQuery = offsetShapedListQuery({ ...filterShape, customer
 export const customerAccountListQuery = offsetShapedListQuery(filterShape)
 /** GET /v1/accounts/{id}/virtual-accounts: paging only. */
 export const virtualAccountListQuery = offsetShapedListQuery({})
+export type AccountListQuery = z.infer<typeof accountListQuery>
+export type CustomerAccountListQuery = z.infer<typeof customerAccountListQuery>
 /** GET /v1/accounts/{id} */
 export const accountReadQuery = z.object({ expand: filterShape.expand })
 

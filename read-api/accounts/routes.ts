@@ -15,7 +15,14 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import type { DataProtection } from '../../projections/sealedColumns.js'
 import { foldBracketAliases } from './bracketAliases.js'
 import { expandAccounts, expandedAccountResource } from './expand.js'
-import { accountListQuery, accountReadQuery, customerAccountListQuery, virtualAccountListQuery } from './listQuery.js'
+import {
+  type AccountListQuery,
+  type CustomerAccountListQuery,
+  accountListQuery,
+  accountReadQuery,
+  customerAccountListQuery,
+  virtualAccountListQuery,
+} from './listQuery.js'
 import { type AccountScope, customerVisible, findAccount, listAccounts } from './queries.js'
 
 const TAGS = ['Accounts']
@@ -44,6 +51,21 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
   const deps = { db, protection }
   const listResponse = { 200: offsetShapedListSchema(expandedAccountResource) }
 
+  /** One page of the accounts a scope sees, with the query's filters, paging and expand (the two list routes). */
+  async function listPage(scope: AccountScope, query: AccountListQuery | CustomerAccountListQuery) {
+    const { expand, limit, offset, page_size, starting_after, ...filters } = query
+    const paging = { limit, offset, page_size, starting_after }
+    const window = listWindowOf(paging)
+    const page = await listAccounts(db, scope, filters, window)
+    if (!page) throw unknownCursor(paging)
+    return {
+      data: await expandAccounts(deps, scope, page.data, expand ?? []),
+      total: page.total,
+      limit: window.size,
+      offset: page.offset,
+    }
+  }
+
   app.get(
     '/accounts',
     {
@@ -57,20 +79,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
         response: { ...listResponse, ...errorResponses(422) },
       },
     },
-    async (request) => {
-      const { expand, limit, offset, page_size, starting_after, ...filters } = request.query
-      const paging = { limit, offset, page_size, starting_after }
-      const window = listWindowOf(paging)
-      const scope = scopeOf(request)
-      const page = await listAccounts(db, scope, filters, window)
-      if (!page) throw unknownCursor(paging)
-      return {
-        data: await expandAccounts(deps, scope, page.data, expand ?? []),
-        total: page.total,
-        limit: window.size,
-        offset: page.offset,
-      }
-    },
+    async (request) => listPage(scopeOf(request), request.query),
   )
 
   app.get(
@@ -89,20 +98,9 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     },
     async (request) => {
       const { customerId } = request.params
-      const { expand, limit, offset, page_size, starting_after, ...filters } = request.query
-      const paging = { limit, offset, page_size, starting_after }
       const outer = scopeOf(request)
       if (!(await customerVisible(db, outer, customerId))) throw notFound('Customer', customerId)
-      const scope = { ...outer, customerId }
-      const window = listWindowOf(paging)
-      const page = await listAccounts(db, scope, filters, window)
-      if (!page) throw unknownCursor(paging)
-      return {
-        data: await expandAccounts(deps, scope, page.data, expand ?? []),
-        total: page.total,
-        limit: window.size,
-        offset: page.offset,
-      }
+      return listPage({ ...outer, customerId }, request.query)
     },
   )
 
