@@ -16,15 +16,16 @@ import { sealedTransferResource, sealedTransferState } from './sealedColumns.js'
 
 // ---- Evolve (pure) ----------------------------------------------------------------------------
 /**
- * A transfer's row: the filter columns from its state (as its resource shows them) and `stored`,
- * the state as the row keeps it (sealed). The projector's, and the bench's seeding.
+ * A transfer's row: the filter columns from its resource `r` (toTransferResource of the state),
+ * `stored`, the state as the row keeps it (sealed), and `storedResource`, the resource as the row
+ * keeps it (sealed). The projector's, and the bench's seeding.
  */
 export function transferRow(
   state: OpenTransferState,
   stored: OpenTransferState,
-  storedResource: TransferResource = toTransferResource(state),
+  r: TransferResource = toTransferResource(state),
+  storedResource: TransferResource = r,
 ): Insertable<TransfersTable> {
-  const r = toTransferResource(state)
   return {
     id: r.id,
     organization_id: r.organizationId,
@@ -67,17 +68,22 @@ async function loadStates(db: Kysely<ReadDatabase>, ctx: ProjectionContext, ids:
 
 const sealed = (ctx: ProjectionContext, state: OpenTransferState) =>
   sealedTransferState.seal(ctx.protection, state.created.transferId, state, state.created.customerId)
-const sealedResource = (ctx: ProjectionContext, state: OpenTransferState) =>
-  sealedTransferResource.seal(ctx.protection, state.created.transferId, toTransferResource(state), state.created.customerId)
+const sealedResource = (ctx: ProjectionContext, state: OpenTransferState, resource: TransferResource) =>
+  sealedTransferResource.seal(ctx.protection, state.created.transferId, resource, state.created.customerId)
+
+/** The row of a state: its resource made once, for the filter columns and (sealed) the stored resource. */
+async function rowOf(ctx: ProjectionContext, state: OpenTransferState): Promise<Insertable<TransfersTable>> {
+  const resource = toTransferResource(state)
+  const [stored, storedResource] = await Promise.all([sealed(ctx, state), sealedResource(ctx, state, resource)])
+  return transferRow(state, stored, resource, storedResource)
+}
 
 async function applyBatch(db: Kysely<ReadDatabase>, events: TransferEvent[], ctx: ProjectionContext): Promise<void> {
   const created = new Set(events.filter((e) => e.type === 'TransferCreated').map((e) => e.data.transferId))
   const existing = [...new Set(events.map((e) => e.data.transferId))].filter((id) => !created.has(id))
   const states = await loadStates(db, ctx, existing)
   for (const event of events) states.set(event.data.transferId, evolved(states.get(event.data.transferId), event))
-  const rows = await Promise.all(
-    [...states.values()].map(async (state) => transferRow(state, await sealed(ctx, state), await sealedResource(ctx, state))),
-  )
+  const rows = await Promise.all([...states.values()].map((state) => rowOf(ctx, state)))
   const inserts = rows.filter((row) => created.has(row.id))
   if (inserts.length > 0) await db.insertInto('transfers').values(inserts).execute()
   for (const row of rows.filter((r) => !created.has(r.id))) {
