@@ -8,7 +8,7 @@ import { buildApp } from '../server/app.js'
 import { loadConfig } from '../server/config.js'
 import { createLogger } from '../server/logger.js'
 import { type Runtime, openRuntime } from '../server/runtime.js'
-import { stopWhenToldOrOrphaned } from './child.js'
+import { CONSUMERS_STOPPED_LINE, stopWhenToldOrOrphaned } from './child.js'
 
 export async function serveBenchService(options: {
   /** Names the child in its error lines. */
@@ -37,7 +37,19 @@ export async function serveBenchService(options: {
   await runtime.runner.catchUp()
   await runtime.runner.start()
   await options.beforeListen?.(runtime)
-  const app = await buildApp(runtime, createLogger(config.LOG_LEVEL))
+  // SIGUSR2 stops the consumers (projectors, workflows, webhook subscriber) and the read-your-writes
+  // wait: the bench's ceiling rows measure the command side alone, what no consumer work can exceed.
+  let consumersStopped = false
+  const waitFor: Runtime['runner']['waitFor'] = (position, timeoutMs, eventTypes) =>
+    consumersStopped ? Promise.resolve(true) : runtime.runner.waitFor(position, timeoutMs, eventTypes)
+  process.on('SIGUSR2', () => {
+    consumersStopped = true
+    Promise.all([runtime.runner.stop(), runtime.webhooks.stop()]).then(
+      () => process.stdout.write(`${CONSUMERS_STOPPED_LINE}\n`),
+      (error: unknown) => process.stderr.write(`${options.name}: stopping the consumers failed ${inspect(error)}\n`),
+    )
+  })
+  const app = await buildApp({ ...runtime, runner: { ...runtime.runner, waitFor } }, createLogger(config.LOG_LEVEL))
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (typeof address !== 'object' || !address) throw new Error('server has no address')

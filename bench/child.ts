@@ -16,8 +16,13 @@ export type ServerChild = {
   pid: number
   ready: ReadyLine
   baseUrl: string
+  /** Stops the child's event consumers and its read-your-writes wait (benchService.ts); resolves once it says so. */
+  stopConsumers(): Promise<void>
   stop(): Promise<void>
 }
+
+/** The line a bench service prints once its consumers have stopped (SIGUSR2). */
+export const CONSUMERS_STOPPED_LINE = JSON.stringify({ consumersStopped: true })
 
 const running = new Set<ChildProcess>()
 
@@ -42,12 +47,12 @@ export async function startServerChild(script: string, env: Record<string, strin
     }),
   )
 
+  const lines = createInterface({ input: child.stdout! })
   const ready = await new Promise<ReadyLine>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${script} did not report its port within ${CHILD_LIMITS.startTimeoutMs} ms`)),
       CHILD_LIMITS.startTimeoutMs,
     )
-    const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return
       const parsed = JSON.parse(line) as Partial<ReadyLine>
@@ -69,6 +74,18 @@ export async function startServerChild(script: string, env: Record<string, strin
     pid: child.pid!,
     ready,
     baseUrl: `http://127.0.0.1:${ready.port}`,
+    stopConsumers: () =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${script} did not stop its consumers`)), CHILD_LIMITS.stopTimeoutMs)
+        const onLine = (line: string) => {
+          if (line !== CONSUMERS_STOPPED_LINE) return
+          clearTimeout(timer)
+          lines.off('line', onLine)
+          resolve()
+        }
+        lines.on('line', onLine)
+        child.kill('SIGUSR2')
+      }),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill('SIGTERM')

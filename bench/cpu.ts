@@ -70,3 +70,13 @@ export function postmasterPidOf(clusterDir: string): number | undefined {
     return undefined
   }
 }
+
+/**
+ * The requests per second a row's measured work would reach with every core busy on it: its rate
+ * times the machine's cores over the CPU the row used (server, PostgreSQL, load generator). A
+ * target above it cannot be met here by running the same work elsewhere, only by doing less of it.
+ */
+export function rateAtFullMachine(requestsPerSecond: number, cpu: CpuShares | undefined, cores = os.cpus().length): number | undefined {
+  const used = cpu ? cpu.server + cpu.postgres + cpu.loadGenerator : 0
+  return used > 0 ? (requestsPerSecond * cores * 100) / used : undefined
+}

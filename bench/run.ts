@@ -5,7 +5,7 @@ import os from 'node:os'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { type AppendBenchResult, runAppendBench } from './appendBench.js'
 import { killAllChildren, startServerChild, type ServerChild } from './child.js'
-import { type CpuShares, measureCpu } from './cpu.js'
+import { type CpuShares, measureCpu, rateAtFullMachine } from './cpu.js'
 import { type BenchPostgres, openBenchPostgres } from './database.js'
 import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
 import { type Cell, formatMs, formatNumber, formatTable } from './table.js'
@@ -195,14 +195,37 @@ async function apiPhase(db: BenchPostgres) {
       holds.spread,
       HOLDS_BENCH_PLAN.seconds,
     )
-    const transferCreate = await measure(
-      'POST /v1/transfers',
+    const transferTarget = await transferCreateTarget(api, auth)
+    const transferCreate = await measure('POST /v1/transfers', api, transferTarget, TRANSFER_CREATE_BENCH_PLAN.seconds)
+    const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
+    // Last, since it leaves the read models behind: the command side alone, with no consumer running
+    // and no read-your-writes wait, is the most any consumer design could reach on this machine.
+    await api.stopConsumers()
+    const commandAlone = await measure(
+      'POST /v1/webhooks/endpoints, consumers stopped',
       api,
-      await transferCreateTarget(api, auth),
+      { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY },
+      BENCH_PLAN.commandSeconds,
+    )
+    const transferCreateAlone = await measure(
+      'POST /v1/transfers, consumers stopped',
+      api,
+      transferTarget,
       TRANSFER_CREATE_BENCH_PLAN.seconds,
     )
-    const twoProcessHotStream = await measureHotStreamOnTwoProcesses(db, databaseUrl, api, auth)
-    return { health, query, command, hotStream, verificationSave, hotAccount, spreadHolds, transferCreate, twoProcessHotStream }
+    return {
+      health,
+      query,
+      command,
+      hotStream,
+      verificationSave,
+      hotAccount,
+      spreadHolds,
+      transferCreate,
+      twoProcessHotStream,
+      commandAlone,
+      transferCreateAlone,
+    }
   } finally {
     await stopChild(api)
   }
@@ -387,6 +410,12 @@ function webhookRow(r: WebhookBenchResult): Cell[] {
     undefined,
     undefined,
   ]
+}
+
+/** The most `row` could reach with every core busy on its measured work per request, against the toy (cpu.ts). */
+function boundRow(name: string, row: Measured<HttpBenchResult>, toy: Measured<HttpBenchResult>): Cell[] {
+  const bound = rateAtFullMachine(row.requestsPerSecond, row.cpu)
+  return bound === undefined ? [name, ...Array<Cell>(11).fill(undefined)] : ratioRow(name, bound / toy.requestsPerSecond)
 }
 
 function ratioRow(name: string, value: number, target?: { text: string; pass: boolean }): Cell[] {
@@ -578,6 +607,8 @@ async function main(): Promise<void> {
     httpRow('(g) holds on one hot account', api.hotAccount),
     httpRow(`(g) holds on ${HOLDS_BENCH_PLAN.accounts} accounts`, api.spreadHolds),
     httpRow('(h) transfers created POST /v1/transfers', api.transferCreate),
+    httpRow('(b) ceiling: command POST, consumers stopped', api.commandAlone),
+    httpRow('(h) ceiling: transfers created, consumers stopped', api.transferCreateAlone),
     httpRow('(c) ceiling GET /health', api.health),
     httpRow('(c) ceiling toy fastify+zod+INSERT', toy),
     ratioRow('ratio command / toy req/s', commandRatio, {
@@ -589,6 +620,13 @@ async function main(): Promise<void> {
       text: `>= ${TRANSFER_CREATE_TARGETS.createToToyRatio}`,
       pass: api.transferCreate.requestsPerSecond / toy.requestsPerSecond >= TRANSFER_CREATE_TARGETS.createToToyRatio,
     }),
+    boundRow('(b) bound: command at full use of the cores / toy', api.command, toy),
+    boundRow('(h) bound: transfers created at full use of the cores / toy', api.transferCreate, toy),
+    ratioRow('(b) ratio command, consumers stopped / toy req/s', api.commandAlone.requestsPerSecond / toy.requestsPerSecond),
+    ratioRow(
+      '(h) ratio transfers created, consumers stopped / toy req/s',
+      api.transferCreateAlone.requestsPerSecond / toy.requestsPerSecond,
+    ),
     ratioRow('ratio verification save / toy req/s', api.verificationSave.requestsPerSecond / toy.requestsPerSecond),
     ratioRow('ratio command / GET /health req/s', api.command.requestsPerSecond / api.health.requestsPerSecond),
     ratioRow('ratio 20 writers / 1 writer events/s', appends.many.eventsPerSecond / appends.one.eventsPerSecond),
@@ -641,6 +679,10 @@ async function main(): Promise<void> {
         `${BENCH_PLAN.connections / BENCH_PLAN.hotStreamProcesses} ` +
         "connections on each; req/s summed, p50/p99 the worse process's; cpu srv = the first process, other includes the second",
       '(h) transfers: an APPROVED sender creates deposit-funded ACH transfers to its bank account (PENDING, fundingNeeded)',
+      '(b)(h) ceiling, consumers stopped: the same server after its projectors, workflows and webhook subscriber stopped, answering',
+      '    without the read-your-writes wait: the command side alone, the most any consumer design reaches on this machine',
+      '(b)(h) bound: req/s x cores / (srv + pg + gen cpu%) of the row, over the toy: the ratio reachable with both cores busy on the',
+      '    same work per request (the toy itself uses most of the machine); a target above it needs less work, not another place for it',
       `(g) holds: ${HOLDS_BENCH_PLAN.accounts} funded USD balance accounts; each request holds 0.01 USD on one account (hot: always ` +
         'the same one, decided in turn on its stream; spread: the accounts in turn)',
       `(e) reads: ${READ_BENCH_PLAN.seededItems} items listed ${READ_BENCH_PLAN.pageSize} a page; the toy answers one indexed SELECT as ` +
@@ -660,6 +702,7 @@ async function main(): Promise<void> {
       protectionLine(protection),
       historyLine(history),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy, ...webhooks]),
+      ...disturbed([api.commandAlone, api.transferCreateAlone]),
       ...disturbed([reads.endpoints, reads.customers, reads.toy]),
       ...disturbed(accountLists.lists),
       ...disturbed([transferLists.toy, ...transferLists.lists.flatMap((l) => [l.one, l.many])]),
