@@ -76,7 +76,10 @@ export async function startServerChild(script: string, env: Record<string, strin
     baseUrl: `http://127.0.0.1:${ready.port}`,
     stopConsumers: () =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${script} did not stop its consumers`)), CHILD_LIMITS.stopTimeoutMs)
+        const timer = setTimeout(() => {
+          lines.off('line', onLine)
+          reject(new Error(`${script} did not stop its consumers`))
+        }, CHILD_LIMITS.stopTimeoutMs)
         const onLine = (line: string) => {
           if (line !== CONSUMERS_STOPPED_LINE) return
           clearTimeout(timer)
