@@ -170,12 +170,8 @@ async function apiPhase(db: BenchPostgres) {
       { url: endpoints, method: 'GET', headers: auth },
       BENCH_PLAN.querySeconds,
     )
-    const command = await measure(
-      'POST /v1/webhooks/endpoints',
-      api,
-      { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY },
-      BENCH_PLAN.commandSeconds,
-    )
+    const createEndpoint: HttpTarget = { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY }
+    const command = await measure('POST /v1/webhooks/endpoints', api, createEndpoint, BENCH_PLAN.commandSeconds)
     // One hot stream: every request updates the same endpoint, so commands are decided in turn.
     const hot = (await (
       await fetch(endpoints, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: ENDPOINT_BODY })
@@ -201,12 +197,7 @@ async function apiPhase(db: BenchPostgres) {
     // Last, since it leaves the read models behind: the command side alone, with no consumer running
     // and no read-your-writes wait, is the most any consumer design could reach on this machine.
     await api.stopConsumers()
-    const commandAlone = await measure(
-      'POST /v1/webhooks/endpoints, consumers stopped',
-      api,
-      { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY },
-      BENCH_PLAN.commandSeconds,
-    )
+    const commandAlone = await measure('POST /v1/webhooks/endpoints, consumers stopped', api, createEndpoint, BENCH_PLAN.commandSeconds)
     const transferCreateAlone = await measure(
       'POST /v1/transfers, consumers stopped',
       api,
