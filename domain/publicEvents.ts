@@ -59,7 +59,10 @@ export type PublicEvent = {
   type: PublicEventType
   /** The envelope's `data`: exactly the fields the spec names for the type. */
   data: Record<string, unknown>
-  /** Resource ids named by the payload (customer, transfer, ...), for the messages `tag` filter. */
+  /**
+   * Resource ids named by the payload (customer, transfer, ...), for the messages `tag` filter: the
+   * resource's own id first. A message keeps the first 20 (webhooks/envelope.ts `boundedTags`).
+   */
   tags: string[]
 }
 

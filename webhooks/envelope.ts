@@ -37,10 +37,13 @@ export function buildEnvelope(input: { storedEventId: string; recordedAt: Date; 
   return { envelope, body }
 }
 
-/** Tags as stored: unique, bounded, non-empty strings. */
+/**
+ * Tags as stored: unique, non-empty strings of at most tagMaxLength, the first maxTagsPerMessage in
+ * the mapper's order (each mapper lists its resource's own id first, then the ids it names in a
+ * stated order). Never a throw: a repayment of 1 000 draws is data the domain accepted, and one
+ * message refused here would stop every organization's webhooks (issue 24, D2).
+ */
 export function boundedTags(tags: readonly string[]): string[] {
   const unique = [...new Set(tags.filter((t) => t.length > 0 && t.length <= WEBHOOK_LIMITS.tagMaxLength))]
-  if (unique.length > WEBHOOK_LIMITS.maxTagsPerMessage)
-    throw new Error(`A message may carry at most ${WEBHOOK_LIMITS.maxTagsPerMessage} tags`)
-  return unique
+  return unique.slice(0, WEBHOOK_LIMITS.maxTagsPerMessage)
 }

@@ -30,6 +30,8 @@ export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
     return {
       type: 'liquidity.repayment.created',
       data: toRepaymentResource(r),
+      // The repayment, then its draws oldest first (allocation order): a message keeps the first 20
+      // tags (webhooks/envelope.ts), so a repayment of more draws is found by its id and its oldest 19.
       tags: [r.repaymentId, ...r.allocations.map((a) => a.drawId)],
     }
   }
