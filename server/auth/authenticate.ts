@@ -12,15 +12,35 @@ import type { Principal } from '../../http/principal.js'
 
 export const AUTH_CACHE = { ttlMs: 5_000, maxEntries: 10_000 } as const
 
+const CREDENTIAL_HEADERS = { authorization: 'authorization', apiKey: 'x-api-key' } as const
+
+function bearerToken(authorization: string): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization)
+  if (!match?.[1]) throw new ApiError(401, 'Authorization header must use the Bearer scheme')
+  return match[1]
+}
+
+// The one key a request presents. Every occurrence of either header counts (read from the raw
+// headers: Node keeps only the first Authorization and joins repeated X-API-Key values), and they
+// must all name the same key: a request that carries two different credentials is refused rather
+// than served as whichever one a header order favours. An empty header carries no credential.
 function presentedKey(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization
-  if (typeof authorization === 'string' && authorization.length > 0) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization)
-    if (!match) throw new ApiError(401, 'Authorization header must use the Bearer scheme')
-    return match[1]
+  const raw = request.raw.rawHeaders
+  let key: string | undefined
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = raw[index]!.toLowerCase()
+    const value = raw[index + 1]!
+    if (value.length === 0) continue
+    let presented: string
+    if (name === CREDENTIAL_HEADERS.authorization) presented = bearerToken(value)
+    else if (name === CREDENTIAL_HEADERS.apiKey) presented = value
+    else continue
+    if (key !== undefined && key !== presented) {
+      throw new ApiError(401, 'Conflicting credentials: the Authorization and X-API-Key headers name different API keys')
+    }
+    key = presented
   }
-  const header = request.headers['x-api-key']
-  return typeof header === 'string' && header.length > 0 ? header : undefined
+  return key
 }
 
 export const authenticate = fp(async (app: FastifyInstance, options: { db: Kysely<ReadDatabase>; environment: Environment }) => {

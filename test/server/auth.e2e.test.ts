@@ -76,3 +76,43 @@ t.test('a sandbox key is refused by a production deployment', async (t) => {
   t.equal(http.json().error, 'ValidationError')
   t.equal(http.json().details[0].field, 'body.url')
 })
+
+// Issue 24, D10: credentials that disagree are refused, whichever one is valid; the same key in
+// both headers is one credential, and an empty header carries none.
+t.test('conflicting credentials: 401', async (t) => {
+  const other = await sandbox.newOrganization('Other organization')
+  const key = sandbox.org.apiKey
+  const conflicts: [string, Record<string, string | string[]>][] = [
+    ['Bearer A, X-API-Key B', { authorization: `Bearer ${key}`, 'x-api-key': other.apiKey }],
+    ['Bearer A, X-API-Key garbage', { authorization: `Bearer ${key}`, 'x-api-key': 'garbage' }],
+    ['Bearer garbage, X-API-Key A', { authorization: 'Bearer garbage', 'x-api-key': key }],
+    ['Bearer A, Bearer B', { authorization: [`Bearer ${key}`, `Bearer ${other.apiKey}`] }],
+    ['X-API-Key A, X-API-Key B', { 'x-api-key': [key, other.apiKey] }],
+  ]
+  for (const [name, headers] of conflicts) {
+    const res = await sandbox.request({ ...list, apiKey: null, headers })
+    t.equal(res.statusCode, 401, name)
+    assert401(t, res.json())
+  }
+  const write = await sandbox.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    apiKey: null,
+    headers: { authorization: `Bearer ${other.apiKey}`, 'x-api-key': key },
+    payload: { url: 'https://example.com/conflict' },
+  })
+  t.equal(write.statusCode, 401, 'a write with conflicting keys is refused')
+  const endpoints = await sandbox.runtime.db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('url', '=', 'https://example.com/conflict')
+    .execute()
+  t.same(endpoints, [], 'nothing stored')
+  const same = await sandbox.request({ ...list, apiKey: null, headers: { authorization: `Bearer ${key}`, 'x-api-key': key } })
+  t.equal(same.statusCode, 200, 'the same key in both headers is served')
+  const twice: Record<string, string[]> = { authorization: [`Bearer ${key}`, `Bearer ${key}`] }
+  const repeated = await sandbox.request({ ...list, apiKey: null, headers: twice })
+  t.equal(repeated.statusCode, 200, 'the same key twice is served')
+  const empty = await sandbox.request({ ...list, apiKey: null, headers: { authorization: `Bearer ${key}`, 'x-api-key': '' } })
+  t.equal(empty.statusCode, 200, 'an empty X-API-Key carries no credential')
+})
