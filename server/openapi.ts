@@ -20,7 +20,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             `${INPUT_LIMITS.maxJsonDepth} levels deep. ` +
             'Each key appears once per object, and __proto__, constructor and prototype are not keys. No string (in a body, path or ' +
             'query) ' +
-            'may contain U+0000 or an unpaired UTF-16 surrogate. Each of these is a 400 whose details[].field names the field.',
+            'may contain U+0000 or an unpaired UTF-16 surrogate, and no string in a body (keys, metadata and ids included) a control ' +
+            'character (U+0000-U+001F, U+007F-U+009F); only the descriptions, explanations and remarks of the customer forms may ' +
+            'span lines (tab and line feed). Each of these is a 400 whose details[].field names the field.',
           'POST, PUT, PATCH and DELETE accept Idempotency-Key (kept 24 hours, scoped to the organization).',
           'Every response carries X-Request-Id.',
         ].join('\n\n'),

@@ -1,11 +1,13 @@
 // Checks a JSON body's text, after JSON.parse accepted it and before anything walks the value:
-// nesting depth, keys JavaScript gives a meaning to, duplicate keys, and strings (keys and values)
-// the service could not store. One pass over the text with an explicit stack, so a body nested
-// 10 000 levels is refused at level 33 without any recursion.
+// nesting depth, keys JavaScript gives a meaning to, duplicate keys, strings (keys and values) the
+// service could not store, and control characters (domain/shared/text: every string is one line
+// unless the route's schema declares its field multi-line). One pass over the text with an
+// explicit stack, so a body nested 10 000 levels is refused at level 33 without any recursion.
 //
 // Hand-written because the value tree cannot show duplicate keys (JSON.parse keeps the last), and
 // the JSON tokenizers on npm either recurse or build an array of every token (a 1 MiB body of
 // `[0,0,...]` would be half a million objects).
+import { type FieldPattern, controlCharacterProblem, matchesPattern } from '../../domain/shared/text/index.js'
 import { FORBIDDEN_KEYS, INPUT_LIMITS } from './limits.js'
 import { unstorableTextReason } from './storableText.js'
 
@@ -22,11 +24,29 @@ function fieldOf(root: string, stack: Frame[]): string {
   return field
 }
 
+const pathOf = (stack: Frame[]): string[] => stack.map((frame) => (frame.kind === 'object' ? (frame.key ?? '') : String(frame.index)))
+
+/** Why a string value is refused: unstorable, or a control character its field may not hold. */
+function valueProblem(value: string, stack: Frame[], multiLine: readonly FieldPattern[]): string | undefined {
+  const unstorable = unstorableTextReason(value)
+  if (unstorable) return unstorable
+  const asOneLine = controlCharacterProblem(value, 'single')
+  // Only a tab or a line feed can pass as multi-line: the field's patterns are looked at then.
+  if (!asOneLine || multiLine.length === 0 || !matchesPattern(multiLine, pathOf(stack))) return asOneLine
+  return controlCharacterProblem(value, 'multi')
+}
+
 /**
  * The first problem in `text`, named by its field (`body.metadata.x`), or undefined.
- * `text` must be valid JSON (JSON.parse accepted it): the scan relies on it.
+ * `text` must be valid JSON (JSON.parse accepted it): the scan relies on it. `multiLine`: the
+ * fields (below `root`) that may hold tab and line feed.
  */
-export function findJsonBodyProblem(text: string, root = 'body', maxDepth: number = INPUT_LIMITS.maxJsonDepth): InputProblem | undefined {
+export function findJsonBodyProblem(
+  text: string,
+  root = 'body',
+  maxDepth: number = INPUT_LIMITS.maxJsonDepth,
+  multiLine: readonly FieldPattern[] = [],
+): InputProblem | undefined {
   const stack: Frame[] = []
   let i = 0
   while (i < text.length) {
@@ -62,14 +82,14 @@ export function findJsonBodyProblem(text: string, root = 'body', maxDepth: numbe
       if (top?.kind === 'object' && top.expectKey) {
         top.key = value
         const field = fieldOf(root, stack)
-        const unstorable = unstorableTextReason(value)
+        const unstorable = unstorableTextReason(value) ?? controlCharacterProblem(value, 'single')
         if (unstorable) return { field, message: `key ${unstorable}` }
         if (FORBIDDEN_KEYS.has(value)) return { field, message: `"${value}" is not allowed as a key` }
         if (top.keys.has(value)) return { field, message: 'duplicate key: send each key once' }
         top.keys.add(value)
       } else {
-        const unstorable = unstorableTextReason(value)
-        if (unstorable) return { field: fieldOf(root, stack), message: unstorable }
+        const refused = valueProblem(value, stack, multiLine)
+        if (refused) return { field: fieldOf(root, stack), message: refused }
       }
     } else i++ // whitespace, numbers, true, false, null
   }

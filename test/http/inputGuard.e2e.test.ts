@@ -213,8 +213,9 @@ t.test('a charset other than UTF-8 is 415; bytes that are not UTF-8 are 400', as
   t.equal(text.statusCode, 415, 'only JSON bodies')
 })
 
-t.test('names refuse control characters and bidi overrides; tab, newline and letters pass', async (t) => {
-  for (const bad of ['A\u0001b', 'A\u001bb', 'A\u007fb', 'A\u0085b', 'A\u202eb', 'A\u2066b', 'A\u2069b', 'A\u202ab']) {
+// A name is one line (issue 24, D11): tab and line feed are control characters there too.
+t.test('names refuse control characters (tab and newline included) and bidi overrides; letters pass', async (t) => {
+  for (const bad of ['A\u0001b', 'A\u001bb', 'A\u007fb', 'A\u0085b', 'A\u202eb', 'A\u2066b', 'A\u2069b', 'A\u202ab', 'A\tB', 'A\nB']) {
     const res = await refused(
       t,
       { method: 'POST', url: '/v1/customers/individuals', payload: { firstName: bad, lastName: 'L' } },
@@ -238,7 +239,7 @@ t.test('names refuse control characters and bidi overrides; tab, newline and let
     { method: 'POST', url: '/v1/documents', payload: { fileName: 'invoice_\u202efdp.exe', contentType: 'image/png', content: png } },
     'body.fileName',
   )
-  for (const good of ['Zoë', 'José María', 'Nguyễn', 'A\tB', '李']) {
+  for (const good of ['Zoë', 'José María', 'Nguyễn', '李']) {
     const res = await h.request({ method: 'POST', url: '/v1/customers/individuals', payload: { firstName: good, lastName: 'L' } })
     t.equal(res.statusCode, 201, `${JSON.stringify(good)}: ${res.body.slice(0, 200)}`)
   }

@@ -10,6 +10,7 @@ import { isIsoDate } from '../rules/dates.js'
 import { UNSAFE_NAME_MESSAGE, hasUnsafeNameCharacter } from '../rules/names.js'
 import { isE164 } from '../rules/phone.js'
 import { countryCodeSchema } from '../../shared/country.js'
+import { multiLineText } from '../../shared/text/index.js'
 
 /** Personal data: sealed wherever it is stored. */
 export const phone = sensitive(
@@ -40,7 +41,8 @@ export const personName = nameText(L.nameMaxLength)
 export const businessName = nameText(L.businessNameMaxLength)
 
 export const shortText = z.string().trim().min(1).max(L.shortTextMaxLength)
-export const longText = z.string().trim().min(1).max(L.longTextMaxLength)
+/** Prose a reviewer reads (a description, an explanation, a remark): it may span lines (domain/shared/text). */
+export const longText = multiLineText(z.string().trim().min(1).max(L.longTextMaxLength))
 /** A tax id or a document number as typed: checked by the rules of its country, never returned. */
 export const taxIdText = z.string().trim().min(1).max(L.taxIdMaxLength)
 /** A tax id or document number as stored: sealed wherever it is kept (a masked form may be shown). */
