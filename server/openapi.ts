@@ -14,7 +14,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Payments, FX and Customer Onboarding API',
         version: '1.0.0',
         description: [
-          'Event-sourced payments service. Every /v1 operation needs an API key (Authorization: Bearer <API_KEY> or X-API-Key).',
+          'Event-sourced payments service. Every /v1 operation needs an API key (Authorization: Bearer <API_KEY> or X-API-Key; ' +
+            'both headers, when sent together, must name the same key, else 401).',
           'Errors use one body: error, code, message, statusCode, details[] (field, message, value), requestId.',
           `Bodies are JSON in UTF-8 (Content-Type: application/json; any other charset is 415), at most 1 MiB and ` +
             `${INPUT_LIMITS.maxJsonDepth} levels deep. ` +
