@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AccountEvent } from '../../domain/account/events.js'
 import { newId } from '../../domain/shared/ids.js'
-import { positiveMinorAmount } from '../../domain/shared/money/index.js'
+import { assertAmountsWithinBound, positiveMinorAmount } from '../../domain/shared/money/index.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
@@ -34,8 +34,9 @@ export const holdRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, d
         summary: 'Hold funds of a balance account',
         description:
           'Moves the amount from available to committed for a payout in flight. 422 insufficient_funds when available does not cover ' +
-          'it (with the available amount in details), 422 currency_not_supported, 422 account_holds_no_balance for accounts without ' +
-          'a balance, 409 account_not_active or account_closed.',
+          'it (with the available amount in details), 422 amount_too_large (above 10^12 major units of the currency), 422 ' +
+          'currency_not_supported, 422 account_holds_no_balance for accounts without a balance, 409 account_not_active or ' +
+          'account_closed.',
         headers: writeHeaders,
         params: accountIdParams,
         body: placeHoldBody,
@@ -43,14 +44,17 @@ export const holdRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, d
       },
     },
     async (request, reply) => {
+      const { currency, amount } = request.body
+      // The bound of the named currency first; one the account does not hold is the decider's 422.
+      assertAmountsWithinBound([{ field: 'amount', money: { currency, amountMinor: BigInt(amount) } }])
       const result = await accounts.handleToResult(request, {
         type: 'PlaceHold',
         organizationId: principalOf(request).organizationId,
         accountId: request.params.id,
         onBehalfOf: request.onBehalfOf,
         holdId: newId('hld'),
-        currency: request.body.currency,
-        amountMinor: BigInt(request.body.amount),
+        currency,
+        amountMinor: BigInt(amount),
         now: new Date().toISOString(),
       })
       return reply.code(201).send(holdResourceFrom(result.events as AccountEvent[]))

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { accountMetadataSchema } from '../../domain/account/accountMetadata.js'
 import { FIXED_ROUTE_LIMITS as L } from '../../domain/fixed-route/limits.js'
 import { CHAINS, chainSchema } from '../../domain/shared/chain/index.js'
-import { positiveMinorAmount } from '../../domain/shared/money/index.js'
+import { minorAmountOrZero, positiveMinorAmount, withAmountBound } from '../../domain/shared/money/index.js'
 import { PAYMENT_RAILS } from '../../domain/shared/paymentRails.js'
 
 const id = z.string().min(1).max(L.idMaxLength)
@@ -40,12 +40,9 @@ export const createFixedRouteBody = z
       .enum([...PAYMENT_RAILS, ...CHAINS])
       .optional()
       .describe('BALANCE for a balance account; the payout rail or chain of an external account (default: its first)'),
-    developerFeeFixed: z
-      .string()
-      .max(30)
-      .regex(/^(0|[1-9]\d*)$/, 'an integer of minor units')
+    developerFeeFixed: minorAmountOrZero
       .optional()
-      .describe('A fixed fee in minor units of the source currency, withheld from every sweep'),
+      .describe(withAmountBound('A fixed fee in minor units of the source currency, withheld from every sweep')),
     developerFeePercent: z.number().min(0).max(1).optional().describe('A fraction of each deposit (0.01 is 1%), withheld, half up'),
     refundAccountId: id.optional().describe("A balance account of the customer's in the source currency: where returned sweeps go"),
     allowedSenderBanks: z
@@ -57,7 +54,9 @@ export const createFixedRouteBody = z
       .max(L.maxAllowedSenderBanks)
       .optional()
       .describe('Fiat: the only banks deposits are accepted from; a deposit without sender-bank data is then held (fail closed)'),
-    minimumAmount: positiveMinorAmount.optional().describe('Minor units of the source currency: smaller deposits are held, not swept'),
+    minimumAmount: positiveMinorAmount
+      .optional()
+      .describe(withAmountBound('Minor units of the source currency: smaller deposits are held, not swept')),
     correspondentBank: z
       .object({ name, swiftCode: z.string().max(34), accountNumber: z.string().trim().min(1).max(34) })
       .strict()

@@ -14,6 +14,7 @@ import { type FixedRouteConfig, isFixedRouteFiatCurrency } from '../../domain/fi
 import { secureRandomBytes } from '../../domain/secureRandom.js'
 import { addressTypeOf, sandboxWalletAddress } from '../../domain/shared/chain/index.js'
 import { newId } from '../../domain/shared/ids.js'
+import { assertAmountsWithinBound } from '../../domain/shared/money/index.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { customerIdNamedParams } from '../../http/customerParams.js'
 import { writeHeaders } from '../../http/headers.js'
@@ -57,7 +58,8 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
           'Opens dedicated deposit coordinates for the customer that sweep every deposit to sweepTargetAccountId: a virtual bank ' +
           'account (vba_: ACH and wire account and routing number, SEPA IBAN and BIC, SWIFT BIC and correspondent) or a deposit ' +
           'wallet (inw_: an address valid on the chain). The route id is that account id. 404 unknown customer or account; ' +
-          '422 invalid_fixed_route (one detail per problem), fixed_route_limit_reached (100 per customer), customer_not_approved, ' +
+          '422 invalid_fixed_route (one detail per problem), amount_too_large (developerFeeFixed or minimumAmount above 10^12 major ' +
+          'units of the source currency), fixed_route_limit_reached (100 per customer), customer_not_approved, ' +
           'customer_capability_missing, route_not_supported.',
         headers: writeHeaders,
         params: customerIdNamedParams,
@@ -72,6 +74,13 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
       const body = request.body
       // The customer of the path first: an unknown one is the 404, whatever accounts the body names.
       const customer = await loadSender(deps.store, organizationId, customerId)
+      // The amounts are in the source currency the body names: checked before anything else is read or written.
+      assertAmountsWithinBound(
+        (['developerFeeFixed', 'minimumAmount'] as const).flatMap((field) => {
+          const text = body[field]
+          return text === undefined ? [] : [{ field, money: { currency: body.sourceCurrency, amountMinor: BigInt(text) } }]
+        }),
+      )
       const [target, refund, documents, held] = await Promise.all([
         loadOrgAccount(deps.store, organizationId, body.sweepTargetAccountId),
         body.refundAccountId === undefined ? undefined : loadOrgAccount(deps.store, organizationId, body.refundAccountId),

@@ -10,7 +10,14 @@ import { depositHold, depositKey, depositOriginator, depositRail } from '../../d
 import { FIXED_ROUTE_LIMITS } from '../../domain/fixed-route/limits.js'
 import { asFixedRoute } from '../../domain/fixed-route/resource.js'
 import { newId } from '../../domain/shared/ids.js'
-import { formatDecimal, majorDecimalAmount, parseMajor, requireExponent } from '../../domain/shared/money/index.js'
+import {
+  assertAmountsWithinBound,
+  formatDecimal,
+  majorDecimalAmount,
+  parseMajor,
+  requireExponent,
+  withAmountBound,
+} from '../../domain/shared/money/index.js'
 import { transferStatusSchema } from '../../domain/transfer/statuses.js'
 import { fixedRouteParams } from '../../http/accountParams.js'
 import { errorResponses } from '../../http/errorBody.js'
@@ -28,7 +35,7 @@ const bankField = (max: number) => z.string().trim().min(1).max(max)
 
 const simulateDepositBody = z
   .object({
-    amount: majorDecimalAmount.describe('The deposit in major units, an exact decimal ("125.50")'),
+    amount: majorDecimalAmount.describe(withAmountBound('The deposit in major units, an exact decimal ("125.50")')),
     currency: z.string().max(10).optional().describe("Defaults to the route's source currency (the only one it takes)"),
     reference: z
       .string()
@@ -79,7 +86,8 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
           'balance.credited). The same reference and amount answers the existing sweep, keeping its rail and remitter. Held, not ' +
           'swept (the sweep IN_REVIEW, `held` says why): no sender-bank data on a route with allowedSenderBanks, a bank outside the ' +
           'list, an amount below minimumAmount. 403 in production; 404 unknown route; 409 fixed_route_disabled, account_closed; 422 ' +
-          'invalid_amount, currency_not_accepted, rail_not_accepted (only when no sweep exists for that reference and amount).',
+          'invalid_amount, amount_too_large, currency_not_accepted, rail_not_accepted (only when no sweep exists for that reference ' +
+          'and amount).',
         headers: writeHeaders,
         params: fixedRouteParams,
         body: simulateDepositBody,
@@ -102,6 +110,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
         throw invalid('invalid_amount', `The amount is not a positive ${currency} amount`, [
           { field: 'amount', message: parsed.ok ? 'must be more than zero' : parsed.reason, value: body.amount },
         ])
+      assertAmountsWithinBound([{ field: 'amount', money: parsed.money, sent: body.amount }])
       const amountMinor = parsed.money.amountMinor
       const reference = body.reference ?? newId('req')
       const key = depositKey(reference, amountMinor.toString())

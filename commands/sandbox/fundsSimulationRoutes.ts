@@ -7,7 +7,7 @@ import { accountDecider, type OpenAccountState } from '../../domain/account/deci
 import type { AccountEvent } from '../../domain/account/events.js'
 import { invalid, notFound } from '../../domain/errors.js'
 import { ID_PREFIXES, newId } from '../../domain/shared/ids.js'
-import { majorDecimalAmount, moneyWire, parseMajor, toWire } from '../../domain/shared/money/index.js'
+import { assertAmountsWithinBound, majorDecimalAmount, moneyWire, parseMajor, toWire } from '../../domain/shared/money/index.js'
 import { availableIn } from '../../domain/balance-account/funds.js'
 import { streams } from '../../events/streams.js'
 import { accountCurrencyCodeSchema } from '../../domain/shared/paymentRails.js'
@@ -87,8 +87,9 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
         description:
           'Sandbox only (403 sandbox_only in production). Credits a balance account through the ledger (from the outside world to ' +
           'available) and emits balance.credited. Not for internal wallets (inw_): 422 fund_in_not_supported (fund those with the ' +
-          "fixed route's simulate-deposit). 422 account_holds_no_balance, invalid_amount, currency_not_supported; 409 reference_reused " +
-          'when the reference already credited another amount, account_closed, account_not_active.',
+          "fixed route's simulate-deposit). 422 account_holds_no_balance, invalid_amount, amount_too_large (above 10^12 major units), " +
+          'balance_limit_exceeded (a balance above 10^15 major units), currency_not_supported; 409 reference_reused when the ' +
+          'reference already credited another amount, account_closed, account_not_active.',
         headers: writeHeaders,
         params: accountIdParams,
         body: fundInBody,
@@ -115,6 +116,7 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
         throw invalid('invalid_amount', `The amount is not a positive ${currency} amount`, [
           { field: 'amount', message: parsed.ok ? 'must be more than zero' : parsed.reason, value: request.body.amount },
         ])
+      assertAmountsWithinBound([{ field: 'amount', money: parsed.money, sent: request.body.amount }])
       const reference = request.body.reference ?? newId('req')
       const result = await accounts.handleToResult(request, {
         type: 'CreditFunds',

@@ -4,7 +4,7 @@
 // the developer fee, references, and `confirm` (false keeps it a DRAFT to submit later).
 import { z } from 'zod'
 import { CHAINS } from '../../domain/shared/chain/index.js'
-import { positiveMinorAmount } from '../../domain/shared/money/index.js'
+import { minorAmountOrZero, positiveMinorAmount, withAmountBound } from '../../domain/shared/money/index.js'
 import { PAYMENT_RAILS } from '../../domain/shared/paymentRails.js'
 import { accountMetadataSchema } from '../../domain/account/accountMetadata.js'
 
@@ -71,14 +71,13 @@ export const createTransferBody = z
     destination: transferDestinationBody,
     sourceAmount: positiveMinorAmount
       .optional()
-      .describe('The amount sent, in minor units of the source currency (give this or destinationAmount)'),
-    destinationAmount: positiveMinorAmount.optional().describe('The amount delivered, in minor units of the destination currency'),
-    developerFeeFixed: z
-      .string()
-      .max(30)
-      .regex(/^(0|[1-9]\d*)$/, 'an integer of minor units')
+      .describe(withAmountBound('The amount sent, in minor units of the source currency (give this or destinationAmount)')),
+    destinationAmount: positiveMinorAmount
       .optional()
-      .describe('A fixed developer fee in minor units of the source currency, withheld from the amount'),
+      .describe(withAmountBound('The amount delivered, in minor units of the destination currency')),
+    developerFeeFixed: minorAmountOrZero
+      .optional()
+      .describe(withAmountBound('A fixed developer fee in minor units of the source currency, withheld from the amount')),
     developerFeePercent: feePercent.optional(),
     clientReferenceId: reference.optional().describe('Your reference; not unique; the list filters by it exactly'),
     quoteId: accountRef.optional().describe('A firm FX quote to execute (FX quotes come with the FX slice)'),

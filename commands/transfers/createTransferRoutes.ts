@@ -46,7 +46,8 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
           'Moves money from a source (a balance account, a fiat rail or a chain) to a destination (a balance account, an external bank ' +
           'account or wallet, or an address on a chain). The flow is derived from the two sides; an impossible route is 422 ' +
           'route_not_supported naming each reason. Give the amount on exactly one side (sourceAmount or destinationAmount, minor ' +
-          'units); the developer fee (developerFeeFixed + developerFeePercent × source, half up) is withheld from the source amount ' +
+          'units; each amount, the fixed fee too, at most 10^12 major units of its currency, else 422 amount_too_large); the ' +
+          'developer fee (developerFeeFixed + developerFeePercent × source, half up) is withheld from the source amount ' +
           '(422 developer_fee_exceeds_amount when it would take it all). The sender must be APPROVED (422 customer_not_approved) and ' +
           'have requested the capability of each rail (422 customer_capability_missing). confirm false keeps a DRAFT; otherwise a ' +
           'balance-funded transfer is held on its balance at once (422 insufficient_funds, nothing written) and moves to PROCESSING, ' +

@@ -15,7 +15,7 @@ import { type RouteSide, assertRoute, deriveFlow, paymentRailOf, planLegs } from
 import { addressTypeOf, sandboxWalletAddress, validateWalletAddress } from '../../domain/shared/chain/index.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { newId } from '../../domain/shared/ids.js'
-import { formatDecimal, requireExponent } from '../../domain/shared/money/index.js'
+import { type AmountField, assertAmountsWithinBound, formatDecimal, requireExponent } from '../../domain/shared/money/index.js'
 import { secureRandomBytes } from '../../domain/secureRandom.js'
 import type { EventStore } from '../../events/store/port.js'
 import { type CustomerScope, scopedCustomerId } from '../customers/scope.js'
@@ -52,6 +52,18 @@ function amountOf(body: CreateTransferBody) {
   return body.sourceAmount !== undefined
     ? { side: 'SOURCE' as const, minor: BigInt(body.sourceAmount) }
     : { side: 'DESTINATION' as const, minor: BigInt(body.destinationAmount!) }
+}
+
+/** The body's money fields in their currencies, known once the sides are: each is checked against its currency's bound. */
+function amountFields(body: CreateTransferBody, sourceCurrency: string, destinationCurrency: string): AmountField[] {
+  const fields: [string, string | undefined, string][] = [
+    ['sourceAmount', body.sourceAmount, sourceCurrency],
+    ['destinationAmount', body.destinationAmount, destinationCurrency],
+    ['developerFeeFixed', body.developerFeeFixed, sourceCurrency],
+  ]
+  return fields.flatMap(([field, text, currency]) =>
+    text === undefined ? [] : [{ field, money: { currency, amountMinor: BigInt(text) } }],
+  )
 }
 
 async function destinationSide(store: EventStore, organizationId: string, body: CreateTransferBody, environment: Environment) {
@@ -118,6 +130,7 @@ export async function newTransfer(
     sourceBalanceSide(refund, sender.id, { currency: source.currency })
   }
   assertRoute(source, destination.side)
+  assertAmountsWithinBound(amountFields(body, source.currency, destination.side.currency))
   assertMaySend(
     { customerId: sender.id, status: sender.status, requestedCapabilities: requestedCapabilitiesOf(sender) },
     source,

@@ -14,6 +14,7 @@ import {
   splitMovement,
   system,
 } from '../ledger/index.js'
+import { assertBalanceWithinCeiling } from '../shared/money/index.js'
 import type { FundsEvent } from './fundsEvents.js'
 import { type RecentIds, hasRecentId, noRecentIds, withRecentId } from './recentIds.js'
 
@@ -96,6 +97,9 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
   switch (command.type) {
     case 'CreditFunds': {
       checkAmount(f, command.currency, command.amountMinor)
+      // The ceiling (domain/shared/money/bounds.ts) bounds every balance, so no run of credits outgrows what stores and sums hold.
+      const after = availableIn(f, command.currency) + committedIn(f, command.currency) + command.amountMinor
+      assertBalanceWithinCeiling(id, { currency: command.currency, amountMinor: after })
       const draw = command.source === 'credit_line'
       const transaction = movement({
         id: `credit:${command.cause}`,

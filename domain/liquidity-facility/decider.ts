@@ -2,15 +2,18 @@
 // organization sets its payout treasury, draws on it and repays. Every draw and repayment is
 // decided on the facility's one stream, in turn, so concurrent draws never pass the limit.
 //
-// Draw refusals, in order: amount not positive (422 invalid_amount); never configured or a zero
+// Draw refusals, in order: amount not positive (422 invalid_amount); above the amount bound of the
+// facility's currency (422 amount_too_large, domain/shared/money/bounds.ts); never configured or a zero
 // limit (409 credit_line_not_configured); no payout treasury (409 payout_treasury_not_set); the
 // treasury no longer eligible (409 payout_treasury_not_eligible); above maximumDrawAmount (422
 // draw_amount_too_large); above remainingCredit (422 credit_limit_exceeded); too many open draws
-// (409 too_many_open_draws). A repayment above what the open draws owe is refused whole (422
-// repayment_exceeds_outstanding): nothing is kept as a credit balance.
+// (409 too_many_open_draws). A repayment above the amount bound (422 amount_too_large) or above what
+// the open draws owe is refused whole (422 repayment_exceeds_outstanding): nothing is kept as a credit
+// balance. The credit limit is itself at most the amount bound, so every draw is within it.
 import type { Decider } from '../decider.js'
 import { assertInvariant, conflict, invalid } from '../errors.js'
 import { splitMovement, system } from '../ledger/index.js'
+import { assertAmountsWithinBound, describeBound, maxAmountMinor } from '../shared/money/index.js'
 import { allocateRepayment, totalOwed } from './allocateRepayment.js'
 import type { FacilityCurrency, LiquidityFacilityEvent } from './events.js'
 import { parseFeeBps } from './fee.js'
@@ -44,8 +47,14 @@ const money = (minor: bigint) => minor.toString()
 
 function decideConfigure(c: Extract<LiquidityFacilityCommand, { type: 'ConfigureCreditLine' }>, s: FacilityState) {
   const problems: { field: string; message: string; value?: unknown }[] = []
-  if (c.creditLimitMinor < 0n || c.creditLimitMinor > LIQUIDITY_LIMITS.maxCreditLimitMinor)
-    problems.push({ field: 'creditLimit', message: `must be 0 to ${LIQUIDITY_LIMITS.maxCreditLimitMinor} minor units` })
+  // The one amount bound of the currency (FACILITY_CURRENCIES are all in the currency table).
+  const maxLimit = maxAmountMinor(c.currency) ?? 0n
+  if (c.creditLimitMinor < 0n || c.creditLimitMinor > maxLimit)
+    problems.push({
+      field: 'creditLimit',
+      message: `must be 0 to ${describeBound(c.currency, maxLimit)}`,
+      value: money(c.creditLimitMinor),
+    })
   if (c.maximumDrawMinor < 0n || c.maximumDrawMinor > c.creditLimitMinor)
     problems.push({ field: 'maximumDrawAmount', message: 'must be 0 to the credit limit', value: money(c.maximumDrawMinor) })
   if (parseFeeBps(c.fundingFeeBpsPerHour) === undefined)
@@ -94,6 +103,7 @@ function treasuryNotEligible(id: string) {
 
 function decideDraw(c: Extract<LiquidityFacilityCommand, { type: 'TakeDraw' }>, s: FacilityState) {
   if (c.amountMinor <= 0n) throw invalid('invalid_amount', 'The amount must be positive', [{ field: 'amount', message: 'must be > 0' }])
+  assertAmountsWithinBound([{ field: 'amount', money: { currency: s.currency, amountMinor: c.amountMinor } }])
   if (!s.configured || s.creditLimitMinor === 0n)
     throw conflict('credit_line_not_configured', 'The organization has no credit line: it is configured by the operator')
   if (s.payoutTreasuryId === null)
@@ -131,6 +141,7 @@ function decideDraw(c: Extract<LiquidityFacilityCommand, { type: 'TakeDraw' }>, 
 
 function decideRepay(c: Extract<LiquidityFacilityCommand, { type: 'RepayDraws' }>, s: FacilityState) {
   if (c.amountMinor <= 0n) throw invalid('invalid_amount', 'The amount must be positive', [{ field: 'amount', message: 'must be > 0' }])
+  assertAmountsWithinBound([{ field: 'amount', money: { currency: s.currency, amountMinor: c.amountMinor } }])
   const owed = totalOwed(s.openDraws, c.now)
   if (c.amountMinor > owed)
     throw invalid('repayment_exceeds_outstanding', `The open draws owe ${owed} minor units (fees included) now; repay at most that`, [

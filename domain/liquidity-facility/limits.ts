@@ -1,8 +1,7 @@
-// Every bound of the liquidity facility, with its unit and its reason.
+// Every bound of the liquidity facility, with its unit and its reason. Amounts (the credit limit, a
+// draw, a repayment) have the one amount bound of their currency (domain/shared/money/bounds.ts).
 
 export const LIQUIDITY_LIMITS = {
-  /** Largest credit limit, in minor units: 10^24 (10^18 USDC), far inside the ledger's 10^30 bound. */
-  maxCreditLimitMinor: 10n ** 24n,
   /** Funding fee per hour, in basis points: 10 000 bps (100%) an hour is beyond any real facility. */
   maxFeeBpsPerHour: 10_000n,
   /** Fraction digits of fundingFeeBpsPerHour ("1.5", "0.0125"): parsed exactly, never as a float. */

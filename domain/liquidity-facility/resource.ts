@@ -4,7 +4,7 @@
 // minor units of the facility's currency as strings, like every REST amount of the spec; draws and
 // repayments show money objects ({ currency, exponent, value, displayValue }).
 import { z } from 'zod'
-import { moneyWire, toWire } from '../shared/money/index.js'
+import { moneyWire, toWire, withAmountBound } from '../shared/money/index.js'
 import { FACILITY_CURRENCIES, FACILITY_NETWORKS, type FacilityCurrency, type RepaymentAllocation } from './events.js'
 import { type FeeTerms, accruedFee, startedHours } from './fee.js'
 import { HOUR_MS, LIQUIDITY_LIMITS } from './limits.js'
@@ -13,7 +13,9 @@ const minorAmount = (what: string) =>
   z
     .string()
     .regex(/^[1-9]\d{0,29}$/, 'a positive integer of minor units, as a string')
-    .describe(`${what}: a positive integer of minor units of the facility's currency, as a string ("2500000" is 2.50 USDC)`)
+    .describe(
+      withAmountBound(`${what}: a positive integer of minor units of the facility's currency, as a string ("2500000" is 2.50 USDC)`),
+    )
 
 export const minorUnitsText = (description: string) =>
   z.string().regex(/^\d+$/).describe(`${description}, in integer minor units of the facility's currency, as a string`)
@@ -46,11 +48,11 @@ export const configureCreditLineBody = z.object({
   creditLimit: z
     .string()
     .regex(/^\d{1,30}$/)
-    .describe('The credit limit, in integer minor units as a string (0 closes the line to new draws)'),
+    .describe(withAmountBound('The credit limit, in integer minor units as a string (0 closes the line to new draws)')),
   maximumDrawAmount: z
     .string()
     .regex(/^\d{1,30}$/)
-    .describe('The largest single draw, in integer minor units as a string, at most the credit limit'),
+    .describe(withAmountBound('The largest single draw, in integer minor units as a string, at most the credit limit')),
   fundingFeeBpsPerHour: feeBpsInput,
   feeCapHours: z.number().int().describe(`Hours after which the fee stops accruing, 1 to ${LIQUIDITY_LIMITS.maxFeeCapHours}`),
   currency: z.enum(FACILITY_CURRENCIES).default('USDC').describe('The stablecoin lent: USDC (default) or USDT'),

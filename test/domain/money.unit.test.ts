@@ -2,16 +2,23 @@
 // rounding, exact fees and allocation; properties checked with fast-check at a fixed seed.
 import fc from 'fast-check'
 import t from 'tap'
+import { LEDGER_TRANSACTION_LIMITS } from '../../domain/ledger/transaction.js'
 import {
+  MAX_AMOUNT_MINOR_DIGITS,
   ROUNDING_MODES,
   type RoundingMode,
   allocate,
+  amountBoundProblems,
+  assertAmountsWithinBound,
+  assertBalanceWithinCeiling,
   divideRounded,
   exponentOf,
   feeFromBps,
   feeFromFraction,
   formatDecimal,
   fromWire,
+  maxAmountMinor,
+  maxBalanceMinor,
   money,
   parseDecimal,
   parseMajor,
@@ -185,4 +192,25 @@ t.test('allocation never creates or loses a minor unit, and each share is within
   )
   t.throws(() => allocate(money('USD', 1n), [0n, 0n]), RangeError)
   t.throws(() => allocate(money('USD', 1n), []), RangeError)
+})
+
+t.test('the amount bound: 10^12 major units per currency, inside the ledger; a balance ceiling of 10^15', async (t) => {
+  t.same(
+    ['USD', 'JPY', 'BHD', 'USDC', 'BTC', 'ETH'].map((c) => maxAmountMinor(c)),
+    [10n ** 14n, 10n ** 12n, 10n ** 15n, 10n ** 18n, 10n ** 20n, 10n ** 30n],
+  )
+  t.equal(maxAmountMinor('XXX'), undefined, 'a currency the table does not know is left to its own check')
+  t.equal(maxBalanceMinor('USD'), 10n ** 17n)
+  t.equal(MAX_AMOUNT_MINOR_DIGITS, 31, "the longest bound, ETH's 10^30")
+  t.equal(maxAmountMinor('ETH'), LEDGER_TRANSACTION_LIMITS.maxAbsAmountMinor, 'the largest amount is one ledger movement at most')
+  t.same(amountBoundProblems([{ field: 'a', money: money('USD', 10n ** 14n) }]), [], 'the bound itself is allowed')
+  t.match(amountBoundProblems([{ field: 'a', money: money('USD', 10n ** 14n + 1n) }]), [
+    { field: 'a', message: 'must be at most 1000000000000.00 USD (100000000000000 minor units)', value: '100000000000001' },
+  ])
+  t.throws(() => assertAmountsWithinBound([{ field: 'fee', money: money('JPY', 10n ** 12n + 1n), sent: 'x' }]), {
+    code: 'amount_too_large',
+    details: [{ field: 'fee', value: 'x' }],
+  })
+  t.throws(() => assertBalanceWithinCeiling('acc_1', money('USD', 10n ** 17n + 1n)), { code: 'balance_limit_exceeded' })
+  t.doesNotThrow(() => assertBalanceWithinCeiling('acc_1', money('USD', 10n ** 17n)))
 })

@@ -1,7 +1,25 @@
 // Money for every slice: BigInt minor units inside, the spec's wire object outside, one currency
 // table, exact decimal parsing, named rounding, exact fees and allocation.
 export { ALLOCATE_LIMITS, allocate } from './allocate.js'
-export { AMOUNT_INPUT_LIMITS, majorDecimalAmount, positiveMinorAmount } from './amountInput.js'
+export {
+  AMOUNT_BOUND_NOTE,
+  AMOUNT_INPUT_LIMITS,
+  majorDecimalAmount,
+  minorAmountOrZero,
+  positiveMinorAmount,
+  withAmountBound,
+} from './amountInput.js'
+export {
+  AMOUNT_BOUNDS,
+  type AmountField,
+  MAX_AMOUNT_MINOR_DIGITS,
+  amountBoundProblems,
+  assertAmountsWithinBound,
+  assertBalanceWithinCeiling,
+  describeBound,
+  maxAmountMinor,
+  maxBalanceMinor,
+} from './bounds.js'
 export { CRYPTO_EXPONENTS, CURRENCY_LIMITS, exponentOf, isKnownCurrency, requireExponent } from './currencies.js'
 export { DECIMAL_LIMITS, formatDecimal, parseDecimal } from './decimal.js'
 export { FEE_LIMITS, feeFromBps, feeFromFraction } from './fees.js'
