@@ -12,10 +12,15 @@ import type { PublicEvent, PublicEventMapper } from '../publicEvents.js'
 import { creditCauseOf } from './creditCause.js'
 import type { AccountEvent } from './events.js'
 
-/** The amount the transaction moved (its positive posting) in its currency. */
+/**
+ * The amount the transaction moved (its positive posting) in its currency. The event schema does not
+ * say a transaction has one (the ledger balances each it writes), so one without moved 0 in its first
+ * posting's currency: a mapper never throws on a stored event (issue 24).
+ */
 function movedBy(tx: LedgerTransaction) {
-  const posting = tx.postings.find((p) => BigInt(p.amountMinor) > 0n)!
-  return { currency: posting.currency, amountMinor: BigInt(posting.amountMinor) }
+  const posting = tx.postings.find((p) => BigInt(p.amountMinor) > 0n)
+  if (posting) return { currency: posting.currency, amountMinor: BigInt(posting.amountMinor) }
+  return { currency: tx.postings[0]?.currency ?? 'USD', amountMinor: 0n }
 }
 
 function movementData(accountId: string, tx: LedgerTransaction, sign: 1n | -1n, at: string) {

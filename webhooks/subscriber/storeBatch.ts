@@ -2,16 +2,15 @@
 // messages with their deliveries. It runs inside the consumer runtime's batch transaction, which
 // also moves the checkpoint (events/consumers/applyBatch.ts): exactly once, like the projections.
 import type { Kysely } from 'kysely'
-import type { PublicEvent, PublicEventMapper } from '../../domain/publicEvents.js'
+import type { PublicEventMapper } from '../../domain/publicEvents.js'
 import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
 import { readCheckpoint } from '../../events/consumers/checkpoints.js'
 import type { Position, RecordedEvent } from '../../events/store/port.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { RetrySchedule } from '../dispatcher/retrySchedule.js'
-import { boundedTags, buildEnvelope } from '../envelope.js'
-import { targetEndpointOf } from '../publicEventMappers.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import { applyEndpointEvent, isEndpointEvent } from './endpointSnapshots.js'
+import { newMessageOf } from './newMessage.js'
 import { type NewMessage, storeMessages } from './storeMessages.js'
 
 export const SUBSCRIBER_CHECKPOINT = 'webhook_messages'
@@ -25,22 +24,6 @@ export type BatchDeps = {
 }
 
 export const readSubscriberCheckpoint = (db: Kysely<ReadDatabase>): Promise<Position> => readCheckpoint(db, SUBSCRIBER_CHECKPOINT)
-
-/** A stored event maps to at most one public event; two mappers claiming one is a bug. */
-function toPublicEvent(
-  mappers: readonly PublicEventMapper[],
-  event: RecordedEvent,
-  data: Record<string, unknown>,
-): PublicEvent | undefined {
-  let found: PublicEvent | undefined
-  for (const map of mappers) {
-    const mapped = map({ type: event.type, data, recordedAt: event.recordedAt })
-    if (!mapped) continue
-    if (found) throw new Error(`Stored event type ${event.type} is mapped by two public event mappers`)
-    found = mapped
-  }
-  return found
-}
 
 /**
  * Stores the messages of a batch inside the consumer runtime's transaction (which moves the
@@ -61,20 +44,8 @@ export async function storeBatch(trx: Kysely<ReadDatabase>, events: RecordedEven
       await flush()
       await applyEndpointEvent(trx, { type: event.type, data } as WebhookEndpointEvent, deps.protection)
     }
-    const publicEvent = toPublicEvent(deps.mappers, event, data)
-    if (!publicEvent) continue
-    const organizationId = event.metadata.organizationId
-    if (!organizationId) throw new Error(`Event ${event.id} (${event.type}) has a public type but no organizationId in its metadata`)
-    const { envelope, body } = buildEnvelope({ storedEventId: event.id, recordedAt: event.recordedAt, organizationId, event: publicEvent })
-    run.push({
-      id: envelope.id,
-      organizationId,
-      eventType: envelope.type,
-      body,
-      tags: boundedTags(publicEvent.tags),
-      targetEndpointId: targetEndpointOf(event.type, data) ?? null,
-      createdAt: event.recordedAt,
-    })
+    const message = newMessageOf(deps.mappers, event)
+    if (message) run.push(message)
   }
   await flush()
   return deliveries
