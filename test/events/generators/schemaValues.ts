@@ -188,7 +188,8 @@ function arrayValues(walk: Walk, schema: core.$ZodType, element: core.$ZodType, 
   const arbitrary = fc
     .array(items.arbitrary, { minLength: min, maxLength: Math.min(count, 30) })
     .map((v) => (valid(schema, v) ? v : largest(0)))
-  return { largest, arbitrary, variants: items.variants }
+  // Item i of the largest array is its items' variant `variant + i`: a full array holds every variant once.
+  return { largest, arbitrary, variants: count >= items.variants ? 1 : items.variants }
 }
 
 /** An array of enum values that must not repeat (requested capabilities): every value once, or a random subset. */
