@@ -26,8 +26,13 @@ export type BalanceFunding = {
   note: string | null
 }
 
+/**
+ * `fundedNow`: this run's FundTransfer funded the transfer. False when it found it funded already by
+ * the same hold (an earlier run, or a concurrent one with the same command ids): a workflow's replay
+ * is fine with either, a caller's new request is not (fund-from-balance answers 409 then).
+ */
 export type FundingOutcome =
-  | { outcome: 'funded'; position: Position | undefined }
+  | { outcome: 'funded'; position: Position | undefined; fundedNow: boolean }
   | { outcome: 'insufficient'; error: DomainError }
   | { outcome: 'refused'; error: DomainError }
 
@@ -71,7 +76,7 @@ export async function fundFromBalance(runtime: Runtime, f: BalanceFunding, origi
       at('fund'),
     )
     crashPoint('transfer-funded')
-    return { outcome: 'funded', position: funded.position }
+    return { outcome: 'funded', position: funded.position, fundedNow: funded.events.length > 0 }
   } catch (error) {
     if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error
     // The transfer will not take these funds: give them back.

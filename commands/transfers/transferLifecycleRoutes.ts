@@ -41,6 +41,8 @@ const fundBody = z
   })
   .strict()
 
+const alreadyFunded = (transferId: string) => conflict('transfer_already_funded', `Transfer ${transferId} is already funded`)
+
 export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   const transfers = deps.commands.bind(transferCommands)
   const base = (request: { params: { id: string } }, organizationId: string) => ({
@@ -113,7 +115,8 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
           'Pays a PENDING transfer that waits for its deposit (fundingNeeded true) from a balance account of fundingCustomerId (any ' +
           'customer of the organization) holding the source currency: a hold is placed, settled when the payout completes and ' +
           'released if the transfer fails or is cancelled. 422 insufficient_funds (nothing changes), 422 no_balance_account, 409 ' +
-          'transfer_not_awaiting_funds or transfer_already_funded.',
+          'transfer_not_awaiting_funds, 409 transfer_already_funded for every call after the one that funded it (concurrent ones ' +
+          'too; one hold, one funding). A replay with the same Idempotency-Key answers the original 200.',
         headers: writeHeaders,
         params: transferParams,
         body: fundBody,
@@ -123,7 +126,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     async (request) => {
       const { organizationId } = principalOf(request)
       const transfer = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
-      if (transfer.funding) throw conflict('transfer_already_funded', `Transfer ${request.params.id} is already funded`)
+      if (transfer.funding) throw alreadyFunded(request.params.id)
       if (transfer.created.funding !== 'DEPOSIT' || transfer.status !== 'PENDING')
         throw new DomainError(
           'conflict',
@@ -162,6 +165,9 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
           originFrom(request),
         )
         if (result.outcome === 'funded') {
+          // The same hold's funding found done (a concurrent request with the same command ids, or an
+          // earlier one): this request funded nothing, as the check above would have said a moment later.
+          if (!result.fundedNow) throw alreadyFunded(request.params.id)
           await readFunded(deps.commands, transfer.created.transferId, result.position)
           return toTransferResource(await loadTransfer(deps.store, organizationId, request.params.id))
         }
