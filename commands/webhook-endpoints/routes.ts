@@ -25,7 +25,8 @@ import type { Environment } from '../../domain/shared/environment.js'
 
 /** The egress policy's verdict on a URL; `detail` names what was refused, for the server log only. */
 export type EndpointUrlVerdict =
-  { allowed: true } | { allowed: false; refusal: { kind: 'invalid' | 'scheme' | 'credentials' | 'address'; detail: string } }
+  | { allowed: true }
+  | { allowed: false; refusal: { kind: 'invalid' | 'scheme' | 'credentials' | 'address' | 'unresolvable'; detail: string } }
 
 export type WebhookEndpointRouteDeps = {
   commands: CommandRuntime
@@ -60,13 +61,20 @@ function urlRefusalError(kind: Exclude<EndpointUrlVerdict, { allowed: true }>['r
       { field: 'body.url', message: 'must be an https URL in production' },
     ])
   }
+  if (kind === 'unresolvable') {
+    return invalid('webhook_url_unresolvable', 'The webhook URL names a host that does not resolve', [
+      { field: 'body.url', message: 'must name a host that resolves in DNS to a public address' },
+    ])
+  }
   const reachable = environment === 'production' ? 'a public address' : 'a public or loopback address'
   const message = {
     invalid: 'must be a valid URL',
     credentials: 'must not contain a user name or password',
     address:
       `must reach ${reachable}: private, loopback, link-local and metadata addresses are refused, however written, and so are ` +
-      `names that resolve to them`,
+      (environment === 'production'
+        ? 'names that resolve to them and private-use names (.internal, .local, a single label)'
+        : 'names that resolve to them'),
   }[kind]
   return invalid('webhook_url_not_allowed', `The webhook URL is not allowed: it ${message}`, [{ field: 'body.url', message }])
 }

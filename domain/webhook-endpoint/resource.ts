@@ -20,7 +20,9 @@ const urlSchema = z
   .describe(
     'Where deliveries are POSTed. https is required in production. Refused with 422 webhook_url_not_allowed: credentials in the URL, and ' +
       'private, loopback, link-local or metadata addresses however written (literal, or a name that resolves to one); sandbox also ' +
-      'allows loopback.',
+      'allows loopback. In production, private-use names (.internal, .local, home.arpa, a single label) are refused too, and a name ' +
+      'with no address in DNS is 422 webhook_url_unresolvable; a lookup that does not answer within 2 s is accepted. Every delivery ' +
+      'resolves the name again and refuses a private answer.',
   )
 
 const filterTypesSchema = z

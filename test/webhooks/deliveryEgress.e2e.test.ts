@@ -1,7 +1,7 @@
 // Egress safety in production at delivery, through HTTP. Creation refuses what it can know
-// (test/webhooks/endpointEgress.e2e.test.ts); a name that did not resolve then, and resolves to a
-// loopback, private, link-local or metadata address now (DNS changed, or rebinding), is refused
-// at every attempt without opening a connection. The attempt stores a fixed text; what the name
+// (test/webhooks/endpointEgress.e2e.test.ts); a name that resolved to a public address then, and
+// resolves to a loopback, private, link-local or metadata address now (DNS changed, or rebinding),
+// is refused at every attempt without opening a connection. The attempt stores a fixed text; what the name
 // resolved to is only in the server log, with the endpoint id.
 import { Writable } from 'node:stream'
 import pino from 'pino'
@@ -16,7 +16,7 @@ import { startTestApp } from '../harness/testApp.js'
 import { FAST_DISPATCHER, createEndpoint, settled } from './deliveryHelpers.js'
 import { startReceiver } from './deliveryReceiver.js'
 
-// Mutable: empty at creation (the names do not resolve), filled before the deliveries.
+// Mutable: public answers at creation, the cases' answers before the deliveries.
 const dns = new Map<string, string[]>()
 const resolver: Resolver = async (host) => {
   const answers = dns.get(host)
@@ -59,8 +59,9 @@ t.test('production: a name that later resolves to a non-public address is refuse
     ['https://rebind-v6-metadata.example.test/hook', ['fd00:ec2::254'], 'fd00:ec2::254 (private)'],
   ]
   const endpoints = []
+  for (const [url] of cases) dns.set(new URL(url).hostname, ['93.184.216.34'])
   for (const [url] of cases) endpoints.push(await createEndpoint(h, { url }))
-  t.pass('every name was accepted at creation: none resolved then')
+  t.pass('every name was accepted at creation: each resolved to a public address then')
   for (const [url, answers] of cases) dns.set(new URL(url).hostname, answers)
 
   const messages = await Promise.all(

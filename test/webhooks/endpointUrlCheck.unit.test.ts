@@ -1,6 +1,7 @@
 // The creation-time URL check on its own, with a fake resolver: one lookup per host within the
-// cache's lifetime, concurrent creations share it, a lookup that fails or hangs accepts the URL,
-// and past the in-flight bound names go unchecked (delivery checks them) instead of queueing.
+// cache's lifetime, concurrent creations share it, a lookup that hangs or fails (but for "no such
+// name" in production) accepts the URL, private-use names are refused without a lookup in
+// production, and past the in-flight bound names go unchecked (delivery checks them) instead of queueing.
 import t from 'tap'
 import { createEndpointUrlChecker } from '../../webhooks/egress/checkEndpointUrl.js'
 import { EGRESS_LIMITS, type Resolver } from '../../webhooks/egress/resolveTarget.js'
@@ -37,6 +38,48 @@ t.test('no answer in time, or a failed lookup, accepts the URL', async (t) => {
     },
   })
   t.same(await failing('https://nowhere.example/'), { allowed: true })
+})
+
+// Issue 24, D12: what a production endpoint names must resolve now; sandbox receivers may come later.
+t.test('a name with no address is refused in production only; a temporary failure is accepted', async (t) => {
+  const failWith =
+    (code: string): Resolver =>
+    async (host) => {
+      throw Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code })
+    }
+  for (const resolver of [failWith('ENOTFOUND'), failWith('ENODATA'), async () => []]) {
+    t.same(await createEndpointUrlChecker('production', { resolver })('https://nowhere.example/'), {
+      allowed: false,
+      refusal: { kind: 'unresolvable', detail: 'nowhere.example has no address in DNS' },
+    })
+    t.same(await createEndpointUrlChecker('sandbox', { resolver })('https://nowhere.example/'), { allowed: true })
+  }
+  t.same(await createEndpointUrlChecker('production', { resolver: failWith('EAI_AGAIN') })('https://flaky.example/'), { allowed: true })
+})
+
+t.test('private-use names are refused in production before any lookup', async (t) => {
+  let asked = 0
+  const resolver: Resolver = async () => {
+    asked++
+    return [{ address: '93.184.216.34', family: 4 }]
+  }
+  const check = createEndpointUrlChecker('production', { resolver })
+  const cases: [string, string][] = [
+    ['https://metadata.google.internal/', 'a private-use name (.internal)'],
+    ['https://METADATA.GOOGLE.INTERNAL./', 'a private-use name (.internal)'],
+    ['https://metadata/computeMetadata/v1/', 'a single-label name'],
+    ['https://printer.local:631/', 'a private-use name (.local)'],
+    ['https://nas.home.arpa/', 'a private-use name (.home.arpa)'],
+    ['https://git.corp/', 'a private-use name (.corp)'],
+  ]
+  for (const [url, what] of cases) {
+    const verdict = await check(url)
+    t.match(verdict, { allowed: false, refusal: { kind: 'address' } }, url)
+    t.ok(!verdict.allowed && verdict.refusal.detail.includes(`is ${what}`), `${url}: ${what}`)
+  }
+  t.equal(asked, 0, 'no lookup was made')
+  t.same(await check('https://internal.example.com/'), { allowed: true }, 'a public name that merely contains a private-use word')
+  t.same(await createEndpointUrlChecker('sandbox', { resolver })('http://printer.local/'), { allowed: true }, 'sandbox: a local receiver')
 })
 
 t.test('lookups in flight are bounded: past the bound a name is not looked up', async (t) => {

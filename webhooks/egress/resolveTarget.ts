@@ -29,12 +29,21 @@ export const systemResolver: Resolver = async (hostname) => {
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }))
 }
 
+/** getaddrinfo's answers that the name has no address (EAI_NONAME, EAI_NODATA), as opposed to a lookup that failed or timed out. */
+const NO_SUCH_NAME_CODES: ReadonlySet<string> = new Set(['ENOTFOUND', 'ENODATA'])
+
+export function isNoSuchName(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
+  return typeof code === 'string' && NO_SUCH_NAME_CODES.has(code)
+}
+
 /** What an attempt stores: the same words whatever the URL or DNS said. */
 export const EGRESS_REFUSAL_TEXT: Record<UrlRefusalKind, string> = {
   invalid: 'egress refused: not a valid URL',
   scheme: 'egress refused: scheme not allowed in this environment',
   credentials: 'egress refused: URLs with credentials are not called',
   address: 'egress refused: destination not allowed',
+  unresolvable: 'egress refused: the host name does not resolve',
 }
 
 /** The lookup's answer within `timeoutMs`; getaddrinfo has no deadline of its own. */
