@@ -1,15 +1,19 @@
 // The server's one list of background jobs: what every server process runs on a timer, and how
 // often. Each job is safe to run in several processes at once (the scheduler claims rows with SKIP
-// LOCKED; the purges delete the same rows once). server/main.ts starts and stops them.
+// LOCKED; the purges delete the same rows once; the first server to find the embedded cluster gone
+// starts it, the others find it running). server/main.ts starts and stops them.
 import { runDueCommands } from '../commands/scheduler/runDueCommands.js'
 import { SCHEDULER_LIMITS } from '../commands/scheduler/limits.js'
 import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
 import { purgeExpiredMessages } from '../webhooks/retention/purgeExpiredMessages.js'
+import { checkEmbeddedCluster } from './database/clusterWatch.js'
+import { EMBEDDED_LIMITS } from './database/embeddedPostgres.js'
 import { IDEMPOTENCY_LIMITS, purgeExpiredIdempotencyKeys } from './idempotency/idempotency.js'
 import type { Runtime } from './runtime.js'
 
-export type JobLog = { error: (obj: object, msg: string) => void }
-export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'store'> & { log: JobLog }
+export type JobLog = { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void }
+/** `embedded`: the server's embedded cluster, when it runs on one (not with DATABASE_URL). */
+export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'store'> & Partial<Pick<Runtime, 'embedded'>> & { log: JobLog }
 /** What a run gets: the context, and a signal aborted on stop (a long run ends early). */
 type RunContext = JobContext & { signal: AbortSignal }
 
@@ -29,6 +33,12 @@ export const backgroundJobs: readonly BackgroundJob[] = [
   },
   { name: 'webhook-retention', intervalMs: WEBHOOK_LIMITS.retentionIntervalMs, run: ({ db }) => purgeExpiredMessages(db) },
   { name: 'idempotency-purge', intervalMs: IDEMPOTENCY_LIMITS.purgeIntervalMs, run: ({ db }) => purgeExpiredIdempotencyKeys(db) },
+  // The embedded cluster runs: started again when its owner stopped it, taken over when its owner died or stops.
+  {
+    name: 'embedded-cluster',
+    intervalMs: EMBEDDED_LIMITS.checkIntervalMs,
+    run: ({ embedded, log }) => (embedded ? checkEmbeddedCluster(embedded, log) : Promise.resolve()),
+  },
 ]
 
 export type RunningJobs = { stop(): Promise<void> }

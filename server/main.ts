@@ -1,6 +1,7 @@
 // Process start-up: configuration, database and event store, projections, first-start demo
 // organization, HTTP server, and an orderly stop on SIGINT/SIGTERM that always ends within
-// SHUTDOWN_TIMEOUT_MS and never leaves an embedded cluster this server owns running.
+// SHUTDOWN_TIMEOUT_MS and never leaves an embedded cluster this server owns running (unless another
+// server still uses it: then that server owns it).
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { type RunningJobs, startBackgroundJobs } from './backgroundJobs.js'
@@ -43,6 +44,9 @@ async function stop(signal: string): Promise<void> {
   try {
     // A signal during boot: let boot reach its next check, so what it opened is closed below.
     await booting
+    // First, so a server started or running beside this one takes the embedded cluster over now
+    // and this stop leaves it running (clusterOwner.ts).
+    await runtime?.embedded?.markStopping().catch((error: unknown) => logger.error({ err: error }, 'could not mark the cluster stopping'))
     await app?.close()
     await jobs?.stop()
     await runtime?.close()
@@ -73,8 +77,14 @@ async function boot(): Promise<void> {
   if (stopping) return
   app = await buildApp(runtime, logger)
   await app.listen({ port: config.PORT, host: config.HOST })
-  // The scheduler and the purges (server/backgroundJobs.ts); stopped before the runtime closes.
-  jobs = startBackgroundJobs({ db: runtime.db, schedulerDb: runtime.schedulerDb, store: runtime.store, log: logger })
+  // The scheduler, the purges and the embedded cluster's check (server/backgroundJobs.ts); stopped before the runtime closes.
+  jobs = startBackgroundJobs({
+    db: runtime.db,
+    schedulerDb: runtime.schedulerDb,
+    store: runtime.store,
+    ...(runtime.embedded ? { embedded: runtime.embedded } : {}),
+    log: logger,
+  })
 }
 
 const booting: Promise<void> = boot().catch(async (error: unknown) => {

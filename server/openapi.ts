@@ -26,6 +26,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             'span lines (tab and line feed). Each of these is a 400 whose details[].field names the field.',
           'POST, PUT, PATCH and DELETE accept Idempotency-Key (kept 24 hours, scoped to the organization).',
           'Every response carries X-Request-Id.',
+          'While the database cannot be reached, requests answer 503 ServiceUnavailableError database_unavailable with Retry-After.',
         ].join('\n\n'),
       },
       components: {

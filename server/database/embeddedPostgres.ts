@@ -2,7 +2,10 @@
 // DATA_DIR and started with pg_ctl so it runs as its own daemon. A second process on the same
 // DATA_DIR (the CLI beside the server) finds it running through postmaster.pid and connects.
 // Who stops it is written in an owner file beside it (see clusterOwner.ts): a server takes over a
-// cluster whose owner died (a `kill -9`) or is a CLI; a CLI never takes it from anyone.
+// cluster whose owner died (a `kill -9`), is stopping, or is a CLI; a CLI never takes it from anyone.
+// An owner that stops while other servers still use the cluster hands it to one of them
+// (clusterServers.ts) instead of stopping it, and a server that finds the cluster gone starts it
+// again on the port its connections name (`ensureRunning`, called by clusterWatch.ts).
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -12,13 +15,24 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { claimOwnership, ownerFileOf, ownsCluster, releaseOwnership, shouldTakeOver } from './clusterOwner.js'
+import {
+  claimOwnership,
+  handOwnershipTo,
+  markStopping,
+  ownerFileOf,
+  ownsCluster,
+  releaseOwnership,
+  shouldTakeOver,
+} from './clusterOwner.js'
+import { deregisterServer, otherLiveServers, registerServer } from './clusterServers.js'
 
 const run = promisify(execFile)
 
 export const EMBEDDED_LIMITS = {
   startTimeoutSeconds: 60,
   maxConnections: 200,
+  /** How often a server checks that its embedded cluster runs (server/backgroundJobs.ts): the longest it goes unnoticed. */
+  checkIntervalMs: 500,
 } as const
 
 export type EmbeddedCluster = {
@@ -28,9 +42,22 @@ export type EmbeddedCluster = {
   startedHere: boolean
   /** True while this process is the cluster's owner (the one that stops it). */
   owned(): boolean
-  /** Stops the cluster when this process still owns it ('immediate' when time is short). */
+  /**
+   * Stops the cluster when this process still owns it ('immediate' when time is short); while another
+   * server uses it, hands it to that server instead.
+   */
   stop(mode?: 'fast' | 'immediate'): Promise<void>
+  /** A server about to stop says so: a server arriving or running beside it takes the cluster over. */
+  markStopping(): Promise<void>
+  /**
+   * A server's check that its database is there: starts the cluster again when it is gone (on this
+   * process's port, so its connections reach it), or takes it over from an owner that died or is
+   * stopping. `moved`: it runs on another port, which this process's connections do not name.
+   */
+  ensureRunning(): Promise<ClusterCheck>
 }
+
+export type ClusterCheck = 'running' | 'started' | 'taken_over' | 'moved'
 
 export type EmbeddedStartOptions = {
   dataDir: string
@@ -122,6 +149,28 @@ async function freePort(): Promise<number> {
   })
 }
 
+/** True when nothing listens on 127.0.0.1:`port` now. */
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.unref()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/**
+ * The port the cluster last ran on (postmaster.opts keeps its command line), when it is free: a
+ * server still connected to the cluster through that port reaches it again after a restart by
+ * another process. Otherwise any free port.
+ */
+async function preferredPort(clusterDir: string): Promise<number> {
+  const opts = await readFile(path.join(clusterDir, 'postmaster.opts'), 'utf8').catch(() => '')
+  const last = Number(/"-p" "(\d+)"/.exec(opts)?.[1])
+  if (Number.isInteger(last) && last > 0 && (await portIsFree(last))) return last
+  return freePort()
+}
+
 type Running = { port: number; socketDir: string | undefined }
 
 /** Where a server already running on this cluster directory listens, if one is. */
@@ -149,6 +198,38 @@ function socketDirFor(clusterDir: string, port: number): string | undefined {
   // pg_ctl hands its options to a shell: only plain path characters go in.
   if (os.platform() === 'win32' || !/^[\w./-]+$/.test(clusterDir)) return undefined
   return path.join(clusterDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH ? clusterDir : undefined
+}
+
+/** pg_ctl start of the cluster on `port`, waiting until it accepts connections. */
+async function startServerOn(clusterDir: string, port: number, ids: { uid?: number; gid?: number }): Promise<Running> {
+  const { pg_ctl } = await binaries()
+  const socketDir = socketDirFor(clusterDir, port)
+  const serverOptions = [
+    `-p ${port}`,
+    // TCP on loopback for tools, and a Unix socket for this process and the CLI: on loopback
+    // TCP the kernel's network stack costs about as much CPU per append as the append itself.
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories='${socketDir ?? ''}'`,
+    '-c unix_socket_permissions=0700',
+    `-c max_connections=${EMBEDDED_LIMITS.maxConnections}`,
+  ].join(' ')
+  await run(
+    pg_ctl,
+    [
+      'start',
+      '-w',
+      '-t',
+      String(EMBEDDED_LIMITS.startTimeoutSeconds),
+      '-D',
+      clusterDir,
+      '-l',
+      path.join(clusterDir, 'server.log'),
+      '-o',
+      serverOptions,
+    ],
+    { ...ids },
+  )
+  return { port, socketDir }
 }
 
 async function readOrCreatePassword(dataDir: string): Promise<string> {
@@ -196,39 +277,14 @@ export async function startEmbeddedPostgres(options: EmbeddedStartOptions): Prom
   }
 
   const ids = await postgresUserIds()
+  // A server says it uses the cluster before it reads who owns it: an owner stopping from then on
+  // hands the cluster to it (clusterServers.ts), and one that began earlier is marked stopping.
+  if (options.takeOver === true) await registerServer(dataDir)
   let server = await runningServer(clusterDir)
   let startedHere = false
   if (server === undefined) {
-    const { pg_ctl } = await binaries()
-    const candidate = await freePort()
-    const socketDir = socketDirFor(clusterDir, candidate)
-    const serverOptions = [
-      `-p ${candidate}`,
-      // TCP on loopback for tools, and a Unix socket for this process and the CLI: on loopback
-      // TCP the kernel's network stack costs about as much CPU per append as the append itself.
-      '-c listen_addresses=127.0.0.1',
-      `-c unix_socket_directories='${socketDir ?? ''}'`,
-      '-c unix_socket_permissions=0700',
-      `-c max_connections=${EMBEDDED_LIMITS.maxConnections}`,
-    ].join(' ')
     try {
-      await run(
-        pg_ctl,
-        [
-          'start',
-          '-w',
-          '-t',
-          String(EMBEDDED_LIMITS.startTimeoutSeconds),
-          '-D',
-          clusterDir,
-          '-l',
-          path.join(clusterDir, 'server.log'),
-          '-o',
-          serverOptions,
-        ],
-        { ...ids },
-      )
-      server = { port: candidate, socketDir }
+      server = await startServerOn(clusterDir, await preferredPort(clusterDir), ids)
       startedHere = true
     } catch (error) {
       // Another process may have started it a moment ago.
@@ -241,7 +297,7 @@ export async function startEmbeddedPostgres(options: EmbeddedStartOptions): Prom
   if (startedHere || (options.takeOver === true && (await shouldTakeOver(ownerFile)))) {
     await claimOwnership(ownerFile, options.takeOver === true ? 'server' : 'cli')
     owner = true
-    if (!startedHere) log('took over the running embedded PostgreSQL: its owner is gone or is a CLI')
+    if (!startedHere) log('took over the running embedded PostgreSQL: its owner is gone, stopping, or a CLI')
   }
   const { port, socketDir } = server
   log(`embedded PostgreSQL on 127.0.0.1:${port}${socketDir ? ` and a Unix socket in ${socketDir}` : ''}`)
@@ -252,18 +308,58 @@ export async function startEmbeddedPostgres(options: EmbeddedStartOptions): Prom
   }
   await ensureDatabase(url('postgres'), options.database)
 
+  const claim = async () => {
+    await claimOwnership(ownerFile, options.takeOver === true ? 'server' : 'cli')
+    owner = true
+  }
+
   return {
     port,
     startedHere,
     owned: () => owner,
     connectionString: url,
     async stop(mode = 'fast') {
-      // A server may have taken the cluster over from this process (a CLI that started it).
-      if (!owner || !(await ownsCluster(ownerFile))) return
+      if (options.takeOver === true) await deregisterServer(dataDir)
+      // The owner file decides: a server may have taken the cluster over, or handed it to this one (a
+      // server). A CLI's handle stops only what it started, never a cluster its process merely shares.
+      if ((!owner && options.takeOver !== true) || !(await ownsCluster(ownerFile))) {
+        owner = false
+        return
+      }
       owner = false
+      const [successor] = await otherLiveServers(dataDir)
+      if (successor !== undefined) {
+        await handOwnershipTo(ownerFile, successor)
+        log(`handed the embedded PostgreSQL to server ${successor.pid}, which still uses it`)
+        return
+      }
       const { pg_ctl } = await binaries()
       await run(pg_ctl, ['stop', '-w', '-m', mode, '-D', clusterDir], { ...ids })
       await releaseOwnership(ownerFile)
+    },
+    async markStopping() {
+      await markStopping(ownerFile)
+    },
+    async ensureRunning() {
+      const running = await runningServer(clusterDir)
+      if (running !== undefined) {
+        if (running.port !== port) return 'moved'
+        if (!(await ownsCluster(ownerFile)) && (await shouldTakeOver(ownerFile))) {
+          await claim()
+          return 'taken_over'
+        }
+        return 'running'
+      }
+      try {
+        await startServerOn(clusterDir, port, ids)
+      } catch (error) {
+        // Another server may have started it a moment ago (on the same port: it prefers the last one).
+        const started = await runningServer(clusterDir)
+        if (started === undefined) throw error
+        return started.port === port ? 'running' : 'moved'
+      }
+      await claim()
+      return 'started'
     },
   }
 }

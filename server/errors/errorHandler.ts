@@ -8,9 +8,13 @@ import { StreamQueueFullError } from '../../commands/runtime/streamQueue.js'
 import { toApiError } from '../../http/domainErrors.js'
 import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody } from '../../http/errorBody.js'
 import { HEADER_ERRORS } from '../../http/headers.js'
+import { isDatabaseUnavailable } from './databaseUnavailable.js'
 
 /** Characters of an unknown path quoted in the 404 message; the rest is cut. */
 const MAX_ECHOED_PATH_LENGTH = 200
+
+/** What a 503 for an unreachable database asks a client to wait: the embedded cluster is checked every 0.5 s and starts in about 1 s. */
+const DATABASE_RETRY_AFTER_SECONDS = 2
 
 /** fastify's validation contexts, as the error body names them (`query.tag`, like the guard). */
 const CONTEXT_NAMES: Record<string, string> = { querystring: 'query' }
@@ -75,6 +79,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       ])
     } else if (!isResponseSerializationError(error)) apiError = fromFastifyError(error)
 
+    // The database is restarting, stopped by its owner, or out of reach: a retry may succeed, so not a 500.
+    if (!apiError && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      apiError = new ApiError(503, 'The database is unavailable; retry shortly', 'database_unavailable')
+    }
     if (!apiError) {
       request.log.error({ err: error }, 'unexpected error')
       apiError = new ApiError(500, 'Internal server error', 'internal_error')

@@ -1,11 +1,12 @@
-// The server's background jobs: one list (the scheduler, webhook retention, idempotency purge),
-// each run at once and then every interval after the last run ended, a failing run logged without
-// stopping the loop, and stop() waiting for a run in flight after aborting it. Idempotency records
+// The server's background jobs: one list (the scheduler, webhook retention, idempotency purge, the
+// embedded cluster check), each run at once and then every interval after the last run ended, a
+// failing run logged without stopping the loop, and stop() waiting for a run in flight after aborting it. Idempotency records
 // are purged past IDEMPOTENCY_LIMITS.retentionMs, by the database's clock, and only those.
 import { sql } from 'kysely'
 import t from 'tap'
 import { SCHEDULER_LIMITS } from '../../commands/scheduler/limits.js'
 import { type BackgroundJob, backgroundJobs, startBackgroundJobs } from '../../server/backgroundJobs.js'
+import { EMBEDDED_LIMITS } from '../../server/database/embeddedPostgres.js'
 import { IDEMPOTENCY_LIMITS, purgeExpiredIdempotencyKeys } from '../../server/idempotency/idempotency.js'
 import { WEBHOOK_LIMITS } from '../../webhooks/limits.js'
 import { startTestApp } from '../harness/testApp.js'
@@ -20,6 +21,7 @@ t.test('one list, with the named intervals', async (t) => {
       ['scheduler', SCHEDULER_LIMITS.pollIntervalMs],
       ['webhook-retention', WEBHOOK_LIMITS.retentionIntervalMs],
       ['idempotency-purge', IDEMPOTENCY_LIMITS.purgeIntervalMs],
+      ['embedded-cluster', EMBEDDED_LIMITS.checkIntervalMs],
     ],
   )
 })
