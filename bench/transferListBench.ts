@@ -10,7 +10,14 @@ import { openReadDatabase } from '../projections/database.js'
 import type { ServerChild } from './child.js'
 import { type CpuShares, measureCpu } from './cpu.js'
 import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
-import { BIG_CUSTOMER, TRANSFER_SEED_PLAN, insertSeedTransfers, seedClientReferenceId, seedTransferCustomerId } from './transferListSeed.js'
+import {
+  BIG_CUSTOMER,
+  TRANSFER_SEED_PLAN,
+  insertSeedCustomers,
+  insertSeedTransfers,
+  seedClientReferenceId,
+  seedTransferCustomerId,
+} from './transferListSeed.js'
 
 export const TRANSFER_LIST_BENCH_PLAN = {
   /**
@@ -120,6 +127,7 @@ export async function runTransferListBench(deps: TransferListBenchDeps): Promise
       // A reference of the main organization's (transfer 123 456 has one: even, not another organization's).
       const reference = seedClientReferenceId(123_456)
       const customer = seedTransferCustomerId(1_234)
+      await insertSeedCustomers(db, organizationId, [customer, BIG_CUSTOMER])
       const lists = [
         { name: 'GET /v1/transfers?status=PENDING', path: '/v1/transfers?status=PENDING' },
         { name: 'GET /v1/transfers?customerId= (a customer, either side)', path: `/v1/transfers?customerId=${customer}` },

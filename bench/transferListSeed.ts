@@ -59,6 +59,17 @@ export const BIG_CUSTOMER = seedTransferCustomerId(TRANSFER_SEED_PLAN.customers)
 export const seedClientReferenceId = (i: number) => `order-${i}`
 export const otherOrganizationId = (mainOrganizationId: string, n: number) => `${mainOrganizationId}_other${n}`
 
+/**
+ * Customer rows for the ids the bench's lists filter by: a list's customerId must name a customer of
+ * the organization (issue 24, D6), else it is a 404. Only their filter columns are read (the check
+ * selects the id), so the state is an empty object, not a customer's sealed state.
+ */
+export async function insertSeedCustomers(db: Kysely<ReadDatabase>, organizationId: string, ids: readonly string[]): Promise<void> {
+  await sql`INSERT INTO customers (id, organization_id, type, status, customer_name, created_at, updated_at, state)
+    SELECT id, ${organizationId}, 'INDIVIDUAL', 'APPROVED', 'Bench customer', now(), now(), '{}'::jsonb
+    FROM unnest(${[...ids]}::text[]) AS id`.execute(db)
+}
+
 /** The organization of transfer i. */
 export function organizationOf(mainOrganizationId: string, i: number): string {
   const P = TRANSFER_SEED_PLAN

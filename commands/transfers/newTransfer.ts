@@ -7,6 +7,7 @@ import { invalid } from '../../domain/errors.js'
 import { sandboxTrigger, swiftRouting } from '../../domain/rails/index.js'
 import { scheduleOf } from '../../domain/transfer/schedule.js'
 import { destinationAccountSide, externalSourceSide, sourceBalanceSide } from '../../domain/transfer/accountSides.js'
+import { assertSourceExternalAccount } from '../../domain/transfer/sourceExternalAccount.js'
 import { assertMaySend } from '../../domain/transfer/capabilities.js'
 import { depositInstructionsFor } from '../../domain/transfer/depositInstructions.js'
 import type { TransferCreatedData } from '../../domain/transfer/events.js'
@@ -129,6 +130,8 @@ export async function newTransfer(
     const refund = await loadOrgAccount(store, organizationId, body.source.refundAccountId)
     sourceBalanceSide(refund, sender.id, { currency: source.currency })
   }
+  if (body.source.externalAccountId !== undefined)
+    assertSourceExternalAccount(await loadOrgAccount(store, organizationId, body.source.externalAccountId), sender.id, source)
   assertRoute(source, destination.side)
   assertAmountsWithinBound(amountFields(body, source.currency, destination.side.currency))
   assertMaySend(

@@ -70,6 +70,18 @@ export async function customerVisible(db: Kysely<ReadDatabase>, scope: AccountSc
   return row !== undefined
 }
 
+/** Whether an account of the organization names the counterparty (on the partial counterparty index). */
+export const accountsNameCounterparty =
+  (db: Kysely<ReadDatabase>, organizationId: string) =>
+  async (counterpartyId: string): Promise<boolean> =>
+    (await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('counterparty_id', '=', counterpartyId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+
 /** The accounts of `ids` visible in `scope` (one query), by id. */
 export async function accountsByIds(
   db: Kysely<ReadDatabase>,

@@ -23,7 +23,8 @@ import {
   customerAccountListQuery,
   virtualAccountListQuery,
 } from './listQuery.js'
-import { type AccountScope, customerVisible, findAccount, listAccounts } from './queries.js'
+import { anyOf, assertFilterIdsKnown, counterpartyOf, customerOf } from '../filterIds.js'
+import { type AccountScope, accountsNameCounterparty, customerVisible, findAccount, listAccounts } from './queries.js'
 
 const TAGS = ['Accounts']
 const customerParams = idParam('customerId', 'cus_', 'Customer')
@@ -37,7 +38,8 @@ const PAGING =
   'id prefix). 422 invalid_cursor: starting_after names no account of this list.'
 const FILTERS =
   'Filters combine with AND; currencyCodes and paymentRails match an account holding any of the values given. A value outside ' +
-  'its enum, a boolean other than true or false, or a bound crossed is a 400 naming the parameter.'
+  'its enum, a boolean other than true or false, or a bound crossed is a 400 naming the parameter. customerId and ' +
+  "counterpartyId must name a customer or counterparty of the organization: 404 otherwise (another organization's too)."
 
 const scopeOf = (request: FastifyRequest): AccountScope => ({
   organizationId: principalOf(request).organizationId,
@@ -49,6 +51,13 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
   { db, protection },
 ) => {
   const deps = { db, protection }
+  /** A counterparty of the organization, or one its accounts still name (a deleted counterparty's closed accounts). */
+  const counterpartyFilter = (organizationId: string, id: string | undefined) => ({
+    parameter: 'counterpartyId',
+    what: 'Counterparty',
+    id,
+    known: anyOf(counterpartyOf(db, organizationId), accountsNameCounterparty(db, organizationId)),
+  })
   const listResponse = { 200: offsetShapedListSchema(expandedAccountResource) }
 
   /** One page of the accounts a scope sees, with the query's filters, paging and expand (the two list routes). */
@@ -76,10 +85,17 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
         description: `${FILTERS} With X-On-Behalf-Of, only that customer's accounts. ${PAGING}`,
         headers: readHeaders,
         querystring: accountListQuery,
-        response: { ...listResponse, ...errorResponses(422) },
+        response: { ...listResponse, ...errorResponses(404, 422) },
       },
     },
-    async (request) => listPage(scopeOf(request), request.query),
+    async (request) => {
+      const scope = scopeOf(request)
+      await assertFilterIdsKnown([
+        { parameter: 'customerId', what: 'Customer', id: request.query.customerId, known: customerOf(db, scope.organizationId) },
+        counterpartyFilter(scope.organizationId, request.query.counterpartyId),
+      ])
+      return listPage(scope, request.query)
+    },
   )
 
   app.get(
@@ -100,6 +116,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
       const { customerId } = request.params
       const outer = scopeOf(request)
       if (!(await customerVisible(db, outer, customerId))) throw notFound('Customer', customerId)
+      await assertFilterIdsKnown([counterpartyFilter(outer.organizationId, request.query.counterpartyId)])
       return listPage({ ...outer, customerId }, request.query)
     },
   )

@@ -13,6 +13,7 @@ import { idParam } from '../../http/idParam.js'
 import { unknownCursor } from '../../http/pagination/cursorPage.js'
 import { listWindowOf, offsetShapedListQuery, offsetShapedListSchema } from '../../http/pagination/offsetShapedList.js'
 import { principalOf } from '../../http/principal.js'
+import { assertFilterIdsKnown, customerOf } from '../filterIds.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { DataProtection } from '../../projections/sealedColumns.js'
 import { type CounterpartyScope, findCounterparty, listCounterparties } from './queries.js'
@@ -42,17 +43,22 @@ export const counterpartyReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadData
         summary: 'List counterparties, newest first (filters customerId, beneficiaryType; offset or cursor paging)',
         description:
           'Offset mode: limit (1-1000, default 500) and offset. Cursor mode: page_size (1-1000, default 500) and starting_after. ' +
-          'Both answer data, total, limit, offset. 400: a parameter out of bounds or both modes at once; 422: starting_after ' +
-          'names no counterparty of this list (invalid_cursor).',
+          'Both answer data, total, limit, offset. 400: a parameter out of bounds or both modes at once; 404: customerId names no ' +
+          "customer of the organization (another organization's too); 422: starting_after names no counterparty of this list " +
+          '(invalid_cursor).',
         headers: readHeaders,
         querystring: counterpartyListQuery,
-        response: { 200: offsetShapedListSchema(counterpartyResource), ...errorResponses(422) },
+        response: { 200: offsetShapedListSchema(counterpartyResource), ...errorResponses(404, 422) },
       },
     },
     async (request) => {
       const q = request.query
+      const scope = scopeOf(request)
+      await assertFilterIdsKnown([
+        { parameter: 'customerId', what: 'Customer', id: q.customerId, known: customerOf(db, scope.organizationId) },
+      ])
       const window = listWindowOf(q)
-      const page = await listCounterparties(db, protection, scopeOf(request), q, window)
+      const page = await listCounterparties(db, protection, scope, q, window)
       if (!page) throw unknownCursor(q)
       return { data: page.data, total: page.total, limit: window.size, offset: page.offset }
     },

@@ -59,6 +59,18 @@ async function opened(protection: DataProtection, rows: { id: string; customer_i
   return rows.map((row, i) => ({ id: row.id, state: states[i]! }))
 }
 
+/** Whether a transfer of the organization names this counterparty or agent (on the column's partial index). */
+export const transfersName =
+  (db: Kysely<ReadDatabase>, organizationId: string, column: 'counterparty_id' | 'agent_id') =>
+  async (id: string): Promise<boolean> =>
+    (await db
+      .selectFrom('transfers')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where(column, '=', id)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+
 /** One transfer in the scope, its state opened; undefined when there is none (or it is another organization's). */
 export async function findTransfer(
   db: Kysely<ReadDatabase>,

@@ -19,7 +19,8 @@ import type { DataProtection } from '../../projections/sealedColumns.js'
 import { foldBracketAliases } from '../accounts/bracketAliases.js'
 import { expandTransfers, expandedTransferResource } from './expand.js'
 import { linkFilters, transferListQuery, transferReadQuery } from './listQuery.js'
-import { type TransferScope, findTransfer, listTransferTexts } from './queries.js'
+import { anyOf, assertFilterIdsKnown, counterpartyOf, customerOf } from '../filterIds.js'
+import { type TransferScope, findTransfer, listTransferTexts, transfersName } from './queries.js'
 
 const TAGS = ['Transfers']
 const LIST_PATH = '/v1/transfers'
@@ -34,7 +35,8 @@ const PAGING =
 const FILTERS =
   'Filters combine with AND: id (a tfr_ id prefix), sourceCustomerId, customerId (source or destination customer), ' +
   'counterpartyId, agentId, agentApprovalStatus, clientReferenceId (exact), flow, status. A value outside its enum or a bound ' +
-  'crossed is a 400 naming the parameter.'
+  'crossed is a 400 naming the parameter. sourceCustomerId, customerId, counterpartyId and agentId must name one of the ' +
+  "organization's (or, for a counterparty or agent, one its transfers name): 404 otherwise, another organization's id too."
 
 const scopeOf = (request: FastifyRequest): TransferScope => ({
   organizationId: principalOf(request).organizationId,
@@ -57,12 +59,26 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
         description: `${FILTERS} With X-On-Behalf-Of, only the transfers that customer sends or receives. ${PAGING}`,
         headers: readHeaders,
         querystring: transferListQuery,
-        response: { 200: linkedPageSchema(expandedTransferResource), ...errorResponses(422) },
+        response: { 200: linkedPageSchema(expandedTransferResource), ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {
       const q = request.query
       const scope = scopeOf(request)
+      const { organizationId } = scope
+      const customer = customerOf(db, organizationId)
+      await assertFilterIdsKnown([
+        { parameter: 'sourceCustomerId', what: 'Customer', id: q.sourceCustomerId, known: customer },
+        { parameter: 'customerId', what: 'Customer', id: q.customerId, known: customer },
+        {
+          parameter: 'counterpartyId',
+          what: 'Counterparty',
+          id: q.counterpartyId,
+          known: anyOf(counterpartyOf(db, organizationId), transfersName(db, organizationId, 'counterparty_id')),
+        },
+        // No agent resource exists yet: an agent is known by the transfers it made.
+        { parameter: 'agentId', what: 'Agent', id: q.agentId, known: transfersName(db, organizationId, 'agent_id') },
+      ])
       const texts = await listTransferTexts(db, protection, scope, q, q)
       if (!texts) throw unknownCursor(q)
       const page = toLinkedPage(texts, q, { path: LIST_PATH, filters: linkFilters(q) })

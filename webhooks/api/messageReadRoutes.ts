@@ -10,6 +10,7 @@ import { idParam } from '../../http/idParam.js'
 import { cursorPageSchema, cursorQuery, toCursorPage } from '../../http/pagination/cursorPage.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
+import { assertEndpointFilterKnown } from '../messages/endpointFilter.js'
 import { attemptsOf, deliveriesOf, findMessage, listMessages } from '../messages/queries.js'
 import { webhookMessageDetailResource, webhookMessageResource } from './resources.js'
 import { toAttemptResource, toDeliveryResource, toMessageResource } from './toResources.js'
@@ -29,7 +30,13 @@ const splitTypes = (value: string | string[] | undefined) =>
         .filter(Boolean)
 
 const listQuery = cursorQuery.extend({
-  endpointId: z.string().max(64).optional().describe("Only messages sent to this endpoint; adds that delivery's status to each item"),
+  endpointId: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      "Only messages sent to this endpoint; adds that delivery's status to each item. 404 for an endpoint the organization never had",
+    ),
   eventTypes: z
     .union([z.string().max(4_000), z.array(z.string().max(100)).max(WEBHOOK_LIMITS.maxEventTypesFilter)])
     .optional()
@@ -55,12 +62,14 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
         tags: TAGS,
         summary: 'List webhook messages, newest first',
         querystring: listQuery,
-        response: { 200: cursorPageSchema(webhookMessageResource), ...errorResponses(422) },
+        response: { 200: cursorPageSchema(webhookMessageResource), ...errorResponses(404, 422) },
       },
     },
     async (request) => {
       const { endpointId, eventTypes, tag, since, until, ...page } = request.query
-      const rows = await listMessages(db, principalOf(request).organizationId, page, {
+      const { organizationId } = principalOf(request)
+      if (endpointId !== undefined) await assertEndpointFilterKnown(db, organizationId, endpointId)
+      const rows = await listMessages(db, organizationId, page, {
         ...(endpointId !== undefined ? { endpointId } : {}),
         eventTypes: splitTypes(eventTypes),
         ...(tag !== undefined ? { tag } : {}),
