@@ -11,6 +11,8 @@ import { keysRotateKek } from './commands/keysRotateKek.js'
 import { liquidityConfigure } from './commands/liquidityConfigure.js'
 import { ledgerVerify } from './commands/ledgerVerify.js'
 import { orgsCreate } from './commands/orgsCreate.js'
+import { projectionsParked } from './commands/projectionsParked.js'
+import { projectionsParkedReplay } from './commands/projectionsParkedReplay.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
@@ -29,6 +31,9 @@ export const COMMANDS: readonly CliCommand[] = [
   projectionsRebuild,
   projectionsVerify,
   projectionsSkip,
+  // Before `projections parked`, whose words it starts with: the first match wins.
+  projectionsParkedReplay,
+  projectionsParked,
   snapshotsStatus,
   snapshotsRebuild,
   timersParked,

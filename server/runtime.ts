@@ -77,6 +77,8 @@ function readSideRunner(projections: ProjectionRunner, workflows: WorkflowRunner
     catchUp: projections.catchUp,
     progress: projections.progress,
     health: projections.health,
+    /** The groups themselves, for what works on one (replaying its dead letters). */
+    projections,
     workflows,
     /** `eventTypes`: what the write appended; when no workflow handles any of them, only the projections are waited for. */
     async waitFor(position: Position | undefined, timeoutMs: number, eventTypes?: readonly string[]): Promise<boolean> {

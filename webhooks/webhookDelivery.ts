@@ -42,6 +42,18 @@ export function createWebhookDelivery(deps: {
   assertRetrySchedule(deps.retryScheduleMs)
   let subscriber: WebhookSubscriber | undefined
   let dispatcher: Dispatcher | undefined
+  const newSubscriber = (extraMappers: readonly PublicEventMapper[]) =>
+    createWebhookSubscriber({
+      db: deps.db,
+      store: deps.store,
+      mappers: [...publicEventMappers, ...extraMappers],
+      schedule: deps.retryScheduleMs,
+      protection: deps.protection,
+      onDeliveries: () => dispatcher?.wake(),
+      onError: deps.onError,
+      log: deps.log,
+      backoff: deps.consumerBackoff,
+    })
 
   return {
     /** Starts the parts asked for (both by default). */
@@ -60,20 +72,13 @@ export function createWebhookDelivery(deps: {
         dispatcher.start()
       }
       if (options.subscriber ?? true) {
-        subscriber = createWebhookSubscriber({
-          db: deps.db,
-          store: deps.store,
-          mappers: [...publicEventMappers, ...(options.extraMappers ?? [])],
-          schedule: deps.retryScheduleMs,
-          protection: deps.protection,
-          onDeliveries: () => dispatcher?.wake(),
-          onError: deps.onError,
-          log: deps.log,
-          backoff: deps.consumerBackoff,
-        })
+        subscriber = newSubscriber(options.extraMappers ?? [])
         await subscriber.start()
       }
     },
+
+    /** Replays the subscriber's dead letters: with the one running here, or one made for it (the CLI starts none). */
+    replayParked: (...args: Parameters<WebhookSubscriber['replayParked']>) => (subscriber ?? newSubscriber([])).replayParked(...args),
 
     /** Resolves true once the messages of events up to `position` exist (false when no subscriber runs here). */
     waitForMessages: (position: Position | undefined, timeoutMs: number): Promise<boolean> =>

@@ -2,14 +2,18 @@
 // an event a consumer cannot apply, without editing the event log. It writes an audit record (who,
 // why, when, which event at which position, for which consumer); the consumer passes over exactly
 // that event on its next attempt, and rebuilds pass over it too. The event must still lie ahead of
-// the consumer: a skip of something already applied would only mislead a later reader.
+// the consumer, or be parked for it (a dead letter: a replay then passes over it and applies the
+// letters behind it): a skip of something already applied would only mislead a later reader.
 import { parseArgs } from 'node:util'
 import type { Position, RecordedEvent } from '../../events/store/port.js'
 import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { readCheckpoints } from '../../events/consumers/checkpoints.js'
 import { CONSUMER_RECORD_LIMITS, listFailures, listSkips, recordSkip } from '../../events/consumers/consumerRecords.js'
+import { listDeadLetters } from '../../events/consumers/deadLetters.js'
 import { CONSUMER_NAMES, type Runtime, consumerCheckpointNames } from '../../server/runtime.js'
+import { auditText } from '../auditText.js'
 import { cliActor } from '../cliRuntime.js'
+import { isEventId } from '../eventId.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
 import { CliError } from '../output.js'
 
@@ -17,20 +21,6 @@ export const SKIP_LIMITS = {
   /** Events searched past the consumer's checkpoint for the one to skip. */
   maxScannedEvents: 1_000_000,
 } as const
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-// Audit text is read in terminals and logs: no control characters, no unpaired surrogates.
-const UNPRINTABLE =
-  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-function auditText(command: CliCommand, flag: string, value: string | undefined, maxLength: number): string | undefined {
-  if (value === undefined) return undefined
-  const text = value.trim()
-  if (text.length === 0 || text.length > maxLength || UNPRINTABLE.test(text)) {
-    throw usageError(command, `--${flag} must be 1 to ${maxLength} printable characters`)
-  }
-  return text
-}
 
 /** Where the consumer stands: the lowest checkpoint of its group (every projector for the runner). */
 async function checkpointOf(runtime: Runtime, consumer: string): Promise<Position> {
@@ -72,7 +62,7 @@ export const projectionsSkip: CliCommand = {
         validNames: [...CONSUMER_NAMES],
       })
     }
-    if (!UUID.test(eventId))
+    if (!isEventId(eventId))
       throw usageError(projectionsSkip, 'the event id must be a UUID (see `projections status`: consumers[].event.id)')
     const reason = auditText(projectionsSkip, 'reason', values.reason, CONSUMER_RECORD_LIMITS.maxReasonLength)
     if (reason === undefined) throw usageError(projectionsSkip, '--reason is required: say why, for the audit record')
@@ -84,15 +74,19 @@ export const projectionsSkip: CliCommand = {
         await out.document({ ...existing, createdAt: existing.createdAt.toISOString(), alreadyRecorded: true })
         return
       }
-      // The event the consumer is stuck on is known from its failure record; any other must lie ahead.
+      // The event the consumer is stuck on is known from its failure record, a parked one from its
+      // dead letter; any other must lie ahead.
       const failure = (await listFailures(runtime.db)).find((f) => f.consumer === consumer && f.event.id === eventId.toLowerCase())
+      const [letter] = await listDeadLetters(runtime.db, { group: consumer, eventId: eventId.toLowerCase() }, 1)
       const event = failure
         ? { id: failure.event.id, type: failure.event.type, position: failure.event.position }
-        : await findAhead(runtime, await checkpointOf(runtime, consumer), eventId)
+        : letter
+          ? { id: letter.eventId, type: letter.eventType, position: letter.position }
+          : await findAhead(runtime, await checkpointOf(runtime, consumer), eventId)
       if (!event) {
         throw new CliError(
           'event_not_ahead',
-          `No event ${eventId} lies ahead of consumer ${consumer}: it has been applied already, or it does not exist`,
+          `No event ${eventId} lies ahead of consumer ${consumer} or is parked for it: it has been applied already, or it does not exist`,
           { consumer, eventId },
         )
       }

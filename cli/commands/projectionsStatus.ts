@@ -1,7 +1,9 @@
 // `projections status`: each projector's, workflow's and the webhook subscriber's checkpoint and lag, each
-// consumer's health (failing since, attempts, last error, the event it is stuck on) and the
+// consumer group's health (failing since, attempts, last error, the event it is stuck on; how many
+// dead letters it holds), the letters per consumer (`projections parked` lists them), and the
 // operator's skips. Lag counts only events the consumer handles and has not been told to skip, so
-// a caught-up system shows 0. Read-only: it runs no consumer, so it shows what the server's have.
+// a caught-up system shows 0 (a parked event lies behind the checkpoint: a letter, not lag).
+// Read-only: it runs no consumer, so it shows what the server's have.
 import { parseArgs } from 'node:util'
 import { allWorkflows } from '../../commands/workflows/allWorkflows.js'
 import { workflowCheckpointName } from '../../commands/workflows/workflowConsumer.js'
@@ -12,6 +14,7 @@ import { allProjectors } from '../../projections/allProjectors.js'
 import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
 import { readCheckpoints } from '../../events/consumers/checkpoints.js'
 import { listFailures, listSkips } from '../../events/consumers/consumerRecords.js'
+import { countDeadLetters } from '../../events/consumers/deadLetters.js'
 import { CONSUMER_NAMES } from '../../server/runtime.js'
 import { publicEventMappers } from '../../webhooks/publicEventMappers.js'
 import { subscriberHandles } from '../../webhooks/subscriber/handledEvents.js'
@@ -85,6 +88,13 @@ export const projectionsStatus: CliCommand = {
         head = events[events.length - 1]!.position
       }
       const failures = await listFailures(runtime.db)
+      const parked = await countDeadLetters(runtime.db)
+      // A group's letters and how many of them failed, shown only when it has some (as a failure's fields only while failing).
+      const parkedOf = (group: string) => {
+        const mine = parked.filter((p) => p.group === group)
+        if (mine.length === 0) return {}
+        return { parked: mine.reduce((n, p) => n + p.letters, 0), parkedFailed: mine.reduce((n, p) => n + p.failed, 0) }
+      }
       const lagOf = (c: Counted) => ({ name: c.name, position: c.position || null, lag: c.lag })
       await out.document({
         head: head || null,
@@ -95,10 +105,11 @@ export const projectionsStatus: CliCommand = {
         webhookSubscriber: lagOf(counted.find((c) => c.consumer === SUBSCRIBER_CHECKPOINT)!),
         consumers: CONSUMER_NAMES.map((name) => {
           const failure = failures.find((f) => f.consumer === name)
-          if (!failure) return { name, status: 'ok' }
+          if (!failure) return { name, status: parked.some((p) => p.group === name) ? 'parked' : 'ok', ...parkedOf(name) }
           return {
             name,
             status: 'failing',
+            ...parkedOf(name),
             failingSince: failure.failingSince.toISOString(),
             attempts: failure.attempts,
             lastError: failure.lastError,
@@ -107,6 +118,8 @@ export const projectionsStatus: CliCommand = {
             updatedAt: failure.updatedAt.toISOString(),
           }
         }),
+        // Dead letters per consumer (`projections parked` lists them, `projections parked replay` applies them).
+        parked,
         skips: skips.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
       })
     }

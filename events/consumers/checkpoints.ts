@@ -19,6 +19,13 @@ export async function readCheckpoints(db: SqlRunner): Promise<Map<string, Positi
   return new Map(rows.map((r) => [r.name, r.position]))
 }
 
+/** Where each consumer stands and how many dead letters it has (deadLetters.ts), by name. */
+export async function readCheckpointStates(db: SqlRunner): Promise<Map<string, { position: Position; parkedLetters: number }>> {
+  const { rows } = await sql<{ name: string; position: Position; parked_letters: number }>`
+    SELECT name, position, parked_letters FROM consumer_checkpoints`.execute(db)
+  return new Map(rows.map((r) => [r.name, { position: r.position, parkedLetters: r.parked_letters }]))
+}
+
 export async function readCheckpoint(db: SqlRunner, name: string): Promise<Position> {
   return (await readCheckpoints(db)).get(name) ?? START
 }

@@ -1,19 +1,44 @@
-// What a consumer on the runtime (projectors, the webhook subscriber, workflows) does when it fails on an event:
-// it applies the events before the failing one, so its checkpoint moves up to it, then retries that
-// one event with an exponential back-off, one log line per attempt, and a durable failure record
-// that `projections status` and /health read. An operator's skip (consumer_skips) makes it pass
-// over the event on its next attempt. stop() ends a back-off at once.
+// What a consumer group on the runtime (projectors, the webhook subscriber, workflows) does when it
+// fails on an event: it applies the events before the failing one, so its checkpoints move up to it,
+// then retries that one event with an exponential back-off, one log line per attempt, and a durable
+// failure record that `projections status` and /health read. A failure that says the database or
+// the event store is unreachable or contended (transientFailure.ts) is retried for as long as it
+// lasts. Any other failure of one consumer on the same event, PARKING.attempts times, parks the
+// event's stream for that consumer alone (a dead letter, parkedStreams.ts): the next attempt
+// applies the event to the rest of the group and moves on. An operator's skip (consumer_skips) makes
+// it pass over the event on its next attempt. stop() ends a back-off at once.
 import type { Kysely } from 'kysely'
 import type { RecordedEvent } from '../store/port.js'
+import { ConsumerFailedError } from './consumerFailedError.js'
 import { clearFailure, hasFailure, loadSkippedIds, recordFailure } from './consumerRecords.js'
 import { describeFailure } from './failureText.js'
+import type { ParkRequest } from './parkedStreams.js'
+import { isTransientFailure } from './transientFailure.js'
 
 export const CONSUMER_BACKOFF = {
   initialMs: 100,
   maxMs: 60_000,
 } as const
 
+export const PARKING = {
+  /**
+   * Failures of one consumer on one event, none of them transient, before that event's stream is
+   * parked for it: enough to ride out a fluke, few enough that the group (every tenant) waits on
+   * one bad event only through the first back-offs (100 + 200 ms by default).
+   */
+  attempts: 3,
+} as const
+
 export type ConsumerBackoff = { initialMs: number; maxMs: number }
+
+/** Applies events to the group; `parks` are the events it gave up on, each for one consumer. */
+export type GuardedApply = (events: RecordedEvent[], parks: readonly ParkRequest[]) => Promise<void>
+
+/** The consumer to park `event` for, when the failure is its own and not transient. */
+function poisonedConsumer(error: unknown, event: RecordedEvent): string | undefined {
+  if (!(error instanceof ConsumerFailedError) || isTransientFailure(error.cause)) return undefined
+  return error.eventId === undefined || error.eventId === event.id ? error.consumer : undefined
+}
 
 export type ConsumerLog = {
   info: (message: string) => void
@@ -89,7 +114,7 @@ export function createConsumerGuard<DB>(deps: {
     }
   }
 
-  async function failed(event: RecordedEvent, attempt: number, error: unknown, delayMs: number): Promise<void> {
+  async function failed(event: RecordedEvent, attempt: number, error: unknown, delayMs: number, parking: boolean): Promise<void> {
     const since = health.status === 'failing' && health.eventId === event.id ? health.since : new Date()
     const starting = health.status === 'ok'
     health = { status: 'failing', since, attempts: attempt, eventId: event.id, eventType: event.type, position: event.position }
@@ -104,9 +129,11 @@ export function createConsumerGuard<DB>(deps: {
         position: event.position,
         attempt,
         nextDelayMs: delayMs,
+        ...(error instanceof ConsumerFailedError ? { handler: error.consumer } : {}),
+        ...(isTransientFailure(error) ? { transient: true } : {}),
         error: lastError,
       },
-      'consumer failed on an event; backing off',
+      parking ? 'consumer failed on an event; parking its stream for that consumer' : 'consumer failed on an event; backing off',
     )
     try {
       await recordFailure(deps.db, {
@@ -123,18 +150,52 @@ export function createConsumerGuard<DB>(deps: {
     }
   }
 
-  /** Retries one event until it passes (or is skipped); throws only when the consumer stops. */
-  async function untilPassed(event: RecordedEvent, apply: (events: RecordedEvent[]) => Promise<void>, firstError: unknown): Promise<void> {
+  function parked(event: RecordedEvent, park: ParkRequest): void {
+    deps.log.error(
+      {
+        consumer: deps.name,
+        handler: park.consumer,
+        eventId: event.id,
+        eventType: event.type,
+        position: event.position,
+        stream: event.stream,
+        attempts: park.attempts,
+        error: park.error,
+      },
+      'consumer parked a stream: its later events wait as dead letters until an operator replays them',
+    )
+  }
+
+  /**
+   * Retries one event until it passes (or is skipped), parking it for each consumer of the group
+   * that keeps failing on it with a non-transient error; throws only when the consumer stops.
+   */
+  async function untilPassed(event: RecordedEvent, apply: GuardedApply, firstError: unknown): Promise<void> {
     let error = firstError
+    const parks: ParkRequest[] = []
+    const poisoned = new Map<string, number>()
     for (let attempt = 1; ; attempt++) {
-      const delayMs = backoffDelayMs(backoff, attempt)
-      await failed(event, attempt, error, delayMs)
-      await sleep(delayMs)
+      const consumer = poisonedConsumer(error, event)
+      let parking = false
+      if (consumer !== undefined && !parks.some((p) => p.consumer === consumer)) {
+        const failures = (poisoned.get(consumer) ?? 0) + 1
+        poisoned.set(consumer, failures)
+        if (failures >= PARKING.attempts) {
+          parks.push({ consumer, eventId: event.id, error: describeFailure(error), attempts: failures })
+          parking = true
+        }
+      }
+      // A park is tried at once; a failure to write it (the database gone) backs off like any other.
+      const delayMs = parking ? 0 : backoffDelayMs(backoff, attempt)
+      await failed(event, attempt, error, delayMs, parking)
+      if (!parking) await sleep(delayMs)
+      else if (stopped) throw stoppedError()
       await refreshSkips()
       if (skipped.has(event.id))
         deps.log.info(`consumer ${deps.name} passes over event ${event.id} at ${event.position}: an operator skipped it`)
       try {
-        await apply([event])
+        await apply([event], skipped.has(event.id) ? [] : parks)
+        if (!skipped.has(event.id)) for (const park of parks) parked(event, park)
         return
       } catch (next) {
         if (stopped) throw stoppedError()
@@ -152,12 +213,12 @@ export function createConsumerGuard<DB>(deps: {
     isSkipped: (eventId: string): boolean => skipped.has(eventId),
 
     /** Applies a batch through `apply` (which must honour isSkipped), isolating and backing off on a failing event. */
-    async handle(events: RecordedEvent[], apply: (events: RecordedEvent[]) => Promise<void>): Promise<void> {
+    async handle(events: RecordedEvent[], apply: GuardedApply): Promise<void> {
       let rest = events
       while (rest.length > 0) {
         if (stopped) throw stoppedError()
         try {
-          await apply(rest)
+          await apply(rest, [])
           break
         } catch (batchError) {
           if (stopped) throw stoppedError()
@@ -171,7 +232,7 @@ export function createConsumerGuard<DB>(deps: {
         let failure: { error: unknown } | undefined
         for (; next < rest.length; next++) {
           try {
-            await apply([rest[next]!])
+            await apply([rest[next]!], [])
           } catch (error) {
             if (stopped) throw stoppedError()
             failure = { error }

@@ -3,16 +3,24 @@
 // already has), one transaction per batch holding their effects and checkpoints (applyBatch.ts),
 // and lets a caller wait until all have reached a position (read-your-writes). An event it cannot
 // apply does not stop it in a tight loop: the consumer guard applies what comes before it, backs off
-// on it and records the failure (consumerGuard.ts). The group's name is the one its failures and
-// the operator's skips are recorded under.
+// on it and records the failure (consumerGuard.ts), then parks the event's stream for the consumer
+// that keeps failing on it, so the group goes on with every other stream (parkedStreams.ts); an
+// operator replays the dead letters (replayParked.ts). The group's name is the one its failures,
+// dead letters and the operator's skips are recorded under.
 import type { Kysely } from 'kysely'
 import type { EventStore, Position, RecordedEvent, Subscription } from '../store/port.js'
 import { START } from '../store/port.js'
-import { type BatchOptions, CheckpointBehindError, applyBatch } from './applyBatch.js'
+import { type BatchOptions, CheckpointBehindError, type ParkRequest, applyBatch } from './applyBatch.js'
 import { ensureCheckpoints, readCheckpoints } from './checkpoints.js'
 import { type Consumer, consumerHandles } from './consumer.js'
 import { type ConsumerBackoff, type ConsumerLog, createConsumerGuard } from './consumerGuard.js'
+import { loadSkippedIds } from './consumerRecords.js'
+import { listDeadLetters } from './deadLetters.js'
+import { type ReplayOutcome, replayParkedStream } from './replayParked.js'
 import { createWaiters } from './waiters.js'
+
+/** Which dead letters of a group to replay: one event's stream (for each consumer it is parked for), or all (of one consumer). */
+export type ReplaySelection = { eventId: string } | { all: true; consumer?: string }
 
 export const CONSUMER_RUNTIME_LIMITS = {
   batchSize: 500,
@@ -83,8 +91,8 @@ export function createConsumerRuntime<DB>(deps: {
   // Checkpoints this process saw commit (a batch with nothing to write commits nothing).
   const committed = new Map<string, Position>()
 
-  const applyOnce = async (events: RecordedEvent[]): Promise<void> => {
-    const options = { isSkipped: guard.isSkipped, committed, synchronousCommit: deps.synchronousCommit }
+  const applyOnce = async (events: RecordedEvent[], parks: readonly ParkRequest[] = []): Promise<void> => {
+    const options = { isSkipped: guard.isSkipped, committed, synchronousCommit: deps.synchronousCommit, group: deps.name, parks }
     const after = await applyBatch(deps.db, deps.consumers, events, options)
     // The same rule applyBatch writes by: it wrote when a consumer handled an event nobody skipped.
     const wrote = events.some((e) => deps.consumers.some((c) => consumerHandles(c, e.type)) && !guard.isSkipped(e.id))
@@ -119,12 +127,12 @@ export function createConsumerRuntime<DB>(deps: {
       committed.set(name, position)
       progress.set(name, position)
     }
-    await applyReadable(applyOnce, through)
+    await applyReadable((events) => applyOnce(events), through)
   }
 
-  const apply = async (events: RecordedEvent[]): Promise<void> => {
+  const apply = async (events: RecordedEvent[], parks: readonly ParkRequest[] = []): Promise<void> => {
     try {
-      await applyOnce(events)
+      await applyOnce(events, parks)
     } catch (error) {
       if (!(error instanceof CheckpointBehindError)) throw error
       await replayLost(error.stored, events[events.length - 1]!.position)
@@ -163,7 +171,27 @@ export function createConsumerRuntime<DB>(deps: {
      */
     async catchUp(): Promise<void> {
       await loadStored()
-      await applyReadable(apply)
+      await applyReadable((events) => apply(events))
+    },
+
+    /**
+     * Replays the group's dead letters (replayParked.ts), stream by stream in the order they are
+     * listed; works in a process that runs no subscription (the CLI). `actor` goes in the audit.
+     */
+    async replayParked(selection: ReplaySelection, actor: string): Promise<ReplayOutcome[]> {
+      const filter = 'eventId' in selection ? { eventId: selection.eventId } : { consumer: selection.consumer }
+      const letters = await listDeadLetters(deps.db, { group: deps.name, ...filter })
+      const targets = [...new Map(letters.map((l) => [`${l.consumer}\u0000${l.stream}`, l])).values()]
+      const skipped = await loadSkippedIds(deps.db, deps.name)
+      const isSkipped = (eventId: string) => skipped.has(eventId)
+      const outcomes: ReplayOutcome[] = []
+      for (const target of targets) {
+        const consumer = deps.consumers.find((c) => c.name === target.consumer)
+        if (!consumer) throw new Error(`dead letters of ${target.consumer}, which group ${deps.name} no longer runs`)
+        const replayDeps = { db: deps.db, store: deps.store, group: deps.name, consumer, isSkipped, actor }
+        outcomes.push(await replayParkedStream(replayDeps, target.stream))
+      }
+      return outcomes
     },
 
     /** True once every consumer has reached `position`. */

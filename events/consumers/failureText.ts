@@ -1,6 +1,7 @@
 // A consumer's failure as short text fit for the status table, /health's neighbours and logs:
 // what failed and where, never the data that made it fail (a poison event may carry a tax id).
 import { ZodError } from 'zod'
+import { ConsumerFailedError } from './consumerFailedError.js'
 
 export const FAILURE_TEXT_LIMITS = {
   maxLength: 300,
@@ -40,6 +41,8 @@ function bounded(text: string): string {
 }
 
 export function describeFailure(error: unknown): string {
+  // Which consumer of the group, then its own error.
+  if (error instanceof ConsumerFailedError) return bounded(`${error.consumer}: ${describeFailure(error.cause)}`)
   if (error instanceof ZodError) {
     const issues = error.issues.slice(0, FAILURE_TEXT_LIMITS.maxIssues).map((i) => `${fieldPath(i.path)}: ${i.code}`)
     const more =

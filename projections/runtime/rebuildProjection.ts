@@ -9,6 +9,7 @@ import { lockCheckpoint, setCheckpoint } from '../../events/consumers/checkpoint
 import { type ProjectionContext, type Projector, applyEvents } from './projector.js'
 import { parseEventData } from '../../events/catalog.js'
 import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
+import { clearDeadLetters } from '../../events/consumers/deadLetters.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
 
 export const REBUILD_LIMITS = { batchSize: 1_000, maxBatches: 10_000_000 } as const
@@ -120,6 +121,9 @@ async function rebuildUnlocked(
     }
     await sql`DROP SCHEMA ${sql.id(schema)}`.execute(trx)
     await setCheckpoint(trx, projector.name, tail.position)
+    // The rebuilt tables hold every event, its parked ones too (a rebuild stops on one that still
+    // fails): its dead letters would otherwise be replayed, and applied, a second time.
+    await clearDeadLetters(trx, projector.name)
     return { projection: projector.name, events: first.count + tail.count, position: tail.position, durationMs: Date.now() - started }
   })
 }

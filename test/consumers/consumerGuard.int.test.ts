@@ -1,14 +1,23 @@
 // A consumer failing on an event: exponential back-off with one log line per attempt, a durable
 // failure record that clears when the failure does, isolation of the poison (what precedes it is
-// applied and checkpointed), an operator's skip honoured on the next attempt, and a stop that ends
-// a back-off at once.
+// applied and checkpointed), parking after PARKING.attempts failures of one consumer that are not
+// transient, never on a transient one, an operator's skip honoured on the next attempt, and a stop
+// that ends a back-off at once.
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import type { RecordedEvent } from '../../events/store/port.js'
-import { START } from '../../events/store/port.js'
-import { CONSUMER_BACKOFF, ConsumerStoppedError, backoffDelayMs, createConsumerGuard } from '../../events/consumers/consumerGuard.js'
+import {
+  CONSUMER_BACKOFF,
+  ConsumerStoppedError,
+  PARKING,
+  backoffDelayMs,
+  createConsumerGuard,
+} from '../../events/consumers/consumerGuard.js'
+import { ConsumerFailedError } from '../../events/consumers/consumerFailedError.js'
 import { listFailures, recordSkip } from '../../events/consumers/consumerRecords.js'
+import { listDeadLetters } from '../../events/consumers/deadLetters.js'
+import type { ParkRequest } from '../../events/consumers/parkedStreams.js'
 import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
 import { loadConfig } from '../../server/config.js'
 import { openRuntime } from '../../server/runtime.js'
@@ -145,73 +154,160 @@ t.test('a stop that comes while an attempt runs starts no back-off', async (t) =
   t.ok(Date.now() - started < 1_000, `ended in ${Date.now() - started} ms`)
 })
 
-t.test('the projection runner: applies what precedes a poison event, backs off on it, passes it once skipped', async (t) => {
-  const before = await createOrganization(runtime.store, { name: 'Before the poison', environment: 'sandbox', actor: 'test' })
-  const poisonId = await insertRawEvent(url, {
-    stream: 'organization-org_poison',
-    type: 'OrganizationCreated',
-    data: { organizationId: 'org_poison', name: 'Nul\u0000Name', createdAt: new Date().toISOString() },
-    metadata: { organizationId: 'org_poison' },
+t.test('one consumer failing on an event, not transiently: parked for it after PARKING.attempts, at once', async (t) => {
+  const { errors, log } = capturingLog()
+  const guard = createConsumerGuard({ name: 'test_parks', db: runtime.db, log, backoff: { initialMs: 10, maxMs: 40 } })
+  await guard.start()
+  const event = fakeEvent(1)
+  const calls: ParkRequest[][] = []
+  await guard.handle([event], async (_batch, parks) => {
+    calls.push([...parks])
+    // The second consumer of the group fails too, once the first is parked: it gets its own attempts.
+    if (parks.length === 0) throw new ConsumerFailedError('first', event.id, new Error('bug "TAX-ID-123"'))
+    if (parks.length === 1) throw new ConsumerFailedError('second', event.id, new RangeError('too large'))
   })
-  const after = await createOrganization(runtime.store, { name: 'After the poison', environment: 'sandbox', actor: 'test' })
-  await runtime.runner.start()
-
-  const failure = await eventually(
-    async () => (await listFailures(runtime.db)).find((f) => f.consumer === PROJECTIONS_CONSUMER),
-    10_000,
-    'the failure record',
+  t.same(
+    calls.map((parks) => parks.map((p) => [p.consumer, p.attempts])),
+    [
+      [],
+      [],
+      [],
+      [['first', PARKING.attempts]],
+      [['first', PARKING.attempts]],
+      [['first', PARKING.attempts]],
+      [
+        ['first', PARKING.attempts],
+        ['second', PARKING.attempts],
+      ],
+    ],
+    'each consumer parked after its own attempts, the park tried at once',
   )
-  t.equal(failure.event.id, poisonId, 'the failure names the poison event')
-  t.equal(failure.event.type, 'OrganizationCreated')
-  t.notMatch(failure.lastError, /Nul/, 'the record holds no data value')
-  const names = async () => (await runtime.db.selectFrom('organizations').select('name').orderBy('name').execute()).map((r) => r.name)
-  t.same(await names(), ['Before the poison'], 'the event before the poison was applied')
-  const checkpoint = await runtime.db
-    .selectFrom('consumer_checkpoints')
-    .select('position')
-    .where('name', '=', 'organizations')
-    .executeTakeFirstOrThrow()
-  t.ok(
-    checkpoint.position !== START && checkpoint.position < failure.event.position && checkpoint.position >= before.position!,
-    'the checkpoint moved up to the poison',
+  t.match(calls[6]![0]!.error, /^first: Error: bug/)
+  t.notMatch(calls[6]![0]!.error, /TAX-ID/, "the letter's error holds no data value")
+  t.same(
+    errors.filter((e) => e.fields.attempt !== undefined).map((e) => [e.fields.attempt, e.fields.handler, e.fields.nextDelayMs]),
+    [
+      [1, 'first', 10],
+      [2, 'first', 20],
+      [3, 'first', 0],
+      [4, 'second', 40],
+      [5, 'second', 40],
+      [6, 'second', 0],
+    ],
   )
-  t.equal(runtime.runner.health().status, 'failing')
-  t.equal(await runtime.runner.waitFor(after.position, 5_000), false, 'a write after the poison is not waited for while failing')
-
-  await eventually(
-    async () => (captured.errors.filter((e) => e.fields.eventId === poisonId).length >= 3 ? true : undefined),
-    10_000,
-    'three attempts',
+  t.same(
+    errors.filter((e) => e.message.startsWith('consumer parked a stream')).map((e) => e.fields.handler),
+    ['first', 'second'],
+    'each park logged once it committed',
   )
-  const attempts = captured.errors.filter((e) => e.fields.eventId === poisonId).map((e) => e.fields.attempt)
-  t.same(attempts.slice(0, 3), [1, 2, 3], 'attempts counted up, one line each')
-
-  t.ok(
-    await recordSkip(runtime.db, {
-      consumer: PROJECTIONS_CONSUMER,
-      eventId: poisonId,
-      eventType: 'OrganizationCreated',
-      position: failure.event.position,
-      reason: 'test',
-      actor: 'test',
-    }),
-  )
-  t.ok(
-    await eventually(async () => ((await names()).length === 2 ? true : undefined), 10_000, 'the event after the poison'),
-    'passed the poison',
-  )
-  t.same(await names(), ['After the poison', 'Before the poison'])
-  t.ok(await runtime.runner.waitFor(after.position, 5_000))
-  t.same(runtime.runner.health(), { status: 'ok' })
-  // The record is deleted just after the batch commits (and waiters are released): wait for it.
-  const cleared = await eventually(
-    async () => ((await listFailures(runtime.db)).some((f) => f.consumer === PROJECTIONS_CONSUMER) ? undefined : true),
-    5_000,
-    'the failure record to clear',
-  )
-  t.ok(cleared, 'record cleared')
-  t.ok(
-    captured.infos.some((m) => m.includes(`passes over event ${poisonId}`)),
-    'the pass-over is logged',
-  )
+  t.same(guard.health(), { status: 'ok' })
 })
+
+t.test('a transient failure never parks, and a failure the guard cannot pin on one consumer neither; a skip passes both', async (t) => {
+  const { log } = capturingLog()
+  const guard = createConsumerGuard({ name: 'test_transient', db: runtime.db, log, backoff: { initialMs: 5, maxMs: 10 } })
+  await guard.start()
+  const transient = fakeEvent(1)
+  const unattributed = fakeEvent(2)
+  const parksSeen: ParkRequest[] = []
+  let attempts = 0
+  const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' })
+  const handling = guard.handle([transient, unattributed], async (batch, parks) => {
+    parksSeen.push(...parks)
+    if (guard.isSkipped(batch[0]!.id)) return
+    attempts++
+    if (batch[0]!.id === transient.id) throw new ConsumerFailedError('first', transient.id, deadlock)
+    throw new Error('the checkpoint statement failed')
+  })
+  await eventually(async () => (attempts >= PARKING.attempts * 3 ? true : undefined), 10_000, 'many attempts')
+  t.same(parksSeen, [], 'never parked')
+  await recordSkip(runtime.db, {
+    consumer: 'test_transient',
+    eventId: transient.id,
+    eventType: 'Faked',
+    position: transient.position,
+    reason: 't',
+    actor: 't',
+  })
+  const before = attempts
+  await eventually(async () => (attempts >= before + PARKING.attempts * 3 ? true : undefined), 10_000, 'attempts on the second event')
+  t.same(parksSeen, [], 'a failure not pinned on a consumer is not parked either')
+  await recordSkip(runtime.db, {
+    consumer: 'test_transient',
+    eventId: unattributed.id,
+    eventType: 'Faked',
+    position: unattributed.position,
+    reason: 't',
+    actor: 't',
+  })
+  await handling
+  t.same(guard.health(), { status: 'ok' })
+})
+
+t.test(
+  'the projection runner: applies what precedes a poison event, backs off on it, then parks its stream for that projector',
+  async (t) => {
+    const before = await createOrganization(runtime.store, { name: 'Before the poison', environment: 'sandbox', actor: 'test' })
+    const poisonId = await insertRawEvent(url, {
+      stream: 'organization-org_poison',
+      type: 'OrganizationCreated',
+      data: { organizationId: 'org_poison', name: 'Nul\u0000Name', createdAt: new Date().toISOString() },
+      metadata: { organizationId: 'org_poison' },
+    })
+    const after = await createOrganization(runtime.store, { name: 'After the poison', environment: 'sandbox', actor: 'test' })
+    await runtime.runner.start()
+
+    const failure = await eventually(
+      async () => (await listFailures(runtime.db)).find((f) => f.consumer === PROJECTIONS_CONSUMER),
+      10_000,
+      'the failure record',
+    )
+    t.equal(failure.event.id, poisonId, 'the failure names the poison event')
+    t.equal(failure.event.type, 'OrganizationCreated')
+    t.notMatch(failure.lastError, /Nul/, 'the record holds no data value')
+    t.match(failure.lastError, /^organizations: PostgreSQL/, 'and names the projector that failed')
+
+    const names = async () => (await runtime.db.selectFrom('organizations').select('name').orderBy('name').execute()).map((r) => r.name)
+    const parked = await eventually(
+      async () => {
+        const letters = await listDeadLetters(runtime.db, { group: PROJECTIONS_CONSUMER })
+        return letters.length > 0 ? letters : undefined
+      },
+      10_000,
+      'the letter',
+    )
+    t.match(parked, [
+      {
+        consumer: 'organizations',
+        group: PROJECTIONS_CONSUMER,
+        eventId: poisonId,
+        stream: 'organization-org_poison',
+        eventType: 'OrganizationCreated',
+        organizationId: 'org_poison',
+        reason: 'failed',
+        attempts: PARKING.attempts,
+      },
+    ])
+    t.notMatch(parked[0]!.error, /Nul/)
+    // (A wait answers false at once while the runner is failing, which it is until the park commits.)
+    const reachedAfter = await eventually(
+      async () => ((await runtime.runner.waitFor(after.position, 1_000)) ? true : undefined),
+      10_000,
+      'after',
+    )
+    t.ok(reachedAfter, 'a write after the poison is reached once it is parked')
+    t.same(await names(), ['After the poison', 'Before the poison'], 'the events before and after it applied')
+    t.ok(before.position)
+    const attempts = captured.errors
+      .filter((e) => e.fields.eventId === poisonId && e.fields.attempt !== undefined)
+      .map((e) => e.fields.attempt)
+    t.same(attempts, [1, 2, 3], 'three attempts, one line each')
+    t.same(runtime.runner.health(), { status: 'ok' })
+    const cleared = await eventually(
+      async () => ((await listFailures(runtime.db)).some((f) => f.consumer === PROJECTIONS_CONSUMER) ? undefined : true),
+      5_000,
+      'the failure record to clear',
+    )
+    t.ok(cleared, 'record cleared')
+  },
+)

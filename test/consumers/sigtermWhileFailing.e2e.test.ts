@@ -1,6 +1,8 @@
 // A SIGTERM stops the real server (`node server/main.ts`, prebuilt: the signal reaches it and not a
-// tsx wrapper) while both consumers are in a back-off on a poison event: it exits cleanly,
-// before the back-off would have ended.
+// tsx wrapper) while both consumers are in a back-off on an event: it exits cleanly, before the
+// back-off would have ended. The failure is a transient one (the database answers "could not
+// serialize", SQLSTATE 40001, on the rows both groups write for it), which a consumer retries with
+// a growing back-off for as long as it lasts; a poison event would be parked after a few attempts.
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import t from 'tap'
@@ -41,14 +43,22 @@ t.test('SIGTERM while both consumers back off', async (t) => {
     }
   }
   await eventually(health, 45_000, `the server to listen (${stderr})`)
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  await db.query(`CREATE FUNCTION test_contended() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; END $$`)
+  for (const table of ['webhook_endpoints', 'webhook_delivery_endpoints']) {
+    await db.query(`CREATE TRIGGER test_contended BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_contended()`)
+  }
+  const endpointId = newId('ep')
   await insertRawEvent(databaseUrl, {
-    stream: `webhook_endpoint-${newId('ep')}`,
+    stream: `webhook_endpoint-${endpointId}`,
     type: 'WebhookEndpointCreated',
     data: {
-      endpointId: newId('ep'),
+      endpointId,
       organizationId: newId('org'),
       url: 'https://example.com',
-      description: 'x\u0000',
+      description: 'x',
       filterTypes: [],
       metadata: {},
       secret: `whsec_${'a'.repeat(32)}`,
@@ -58,8 +68,6 @@ t.test('SIGTERM while both consumers back off', async (t) => {
   await eventually(async () => ((await health())?.status === 'degraded' ? true : undefined), 10_000, 'degraded health')
 
   // Both consumers sleeping, with their next attempts far enough ahead.
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
   const nextAttempt = await eventually(
     async () => {
       const { rows } = await db.query<{ next: Date }>('SELECT min(next_attempt_at) AS next FROM consumer_failures HAVING count(*) = 2')
@@ -79,4 +87,5 @@ t.test('SIGTERM while both consumers back off', async (t) => {
   const failureLines = `${stdout}\n${stderr}`.split('\n').filter((line) => line.includes('consumer failed on an event; backing off'))
   t.ok(failureLines.length >= 2 && failureLines.length <= 20, `${failureLines.length} failure lines in the server log, not a loop`)
   t.notOk(`${stdout}${stderr}`.includes('"stack"'), 'no stack traces')
+  t.notOk(`${stdout}${stderr}`.includes('consumer parked a stream'), 'a transient failure is never parked')
 })

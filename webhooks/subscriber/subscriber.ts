@@ -65,6 +65,8 @@ export function createWebhookSubscriber(deps: {
     start: runtime.start,
     stop: runtime.stop,
     health: runtime.health,
+    /** Replays its dead letters (works without start: the CLI replays them). */
+    replayParked: runtime.replayParked,
 
     /** Resolves true once messages up to `target` are stored, false after `timeoutMs` or when not running. */
     waitFor(target: Position | undefined, timeoutMs: number): Promise<boolean> {
