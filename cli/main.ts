@@ -18,6 +18,8 @@ import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
 import { projectionsVerify } from './commands/projectionsVerify.js'
 import { snapshotsRebuild } from './commands/snapshotsRebuild.js'
+import { suspenseList } from './commands/suspenseList.js'
+import { suspenseResolve } from './commands/suspenseResolve.js'
 import { snapshotsStatus } from './commands/snapshotsStatus.js'
 import { timersParked } from './commands/timersParked.js'
 import { timersRetry } from './commands/timersRetry.js'
@@ -43,6 +45,8 @@ export const COMMANDS: readonly CliCommand[] = [
   dataSealExisting,
   liquidityConfigure,
   ledgerVerify,
+  suspenseList,
+  suspenseResolve,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])

@@ -45,6 +45,7 @@ export const PUBLIC_EVENT_TYPES = [
   'counterparty.deleted',
   'liquidity.draw.created',
   'liquidity.repayment.created',
+  'liquidity.draw.failed',
   // Ours (the spec's list is not complete): money left a balance account (a payout settled, a reversal).
   'balance.debited',
   'webhook.test',

@@ -1,5 +1,5 @@
 // Projects the liquidity facility: one row per organization's facility (terms, payout treasury,
-// borrowed and open draws), one per draw (principal and fee repaid, status) and one per repayment.
+// borrowed and open draws), one per draw (principal and fee repaid, status, why it failed) and one per repayment.
 // Fees accrue with time, so the rows keep what was drawn and paid, and the read API computes the
 // fee accrued at the moment it answers (domain/liquidity-facility/fee.ts).
 import { type Insertable, type Kysely, sql } from 'kysely'
@@ -79,6 +79,9 @@ async function takeDraw(db: Kysely<ReadDatabase>, d: EventOf<'DrawTaken'>) {
       status: 'OPEN',
       drawn_at: d.drawnAt,
       repaid_at: null,
+      failure_code: null,
+      failure_reason: null,
+      failed_at: null,
     })
     .execute()
   await db
@@ -130,10 +133,26 @@ async function receiveRepayment(db: Kysely<ReadDatabase>, d: EventOf<'RepaymentR
     .execute()
 }
 
+async function failDraw(db: Kysely<ReadDatabase>, d: EventOf<'DrawFailed'>) {
+  const failed = await db
+    .updateTable('liquidity_draws')
+    .set({ status: 'FAILED', failure_code: d.code, failure_reason: d.reason, failed_at: d.failedAt })
+    .where('id', '=', d.drawId)
+    .returning(['amount', 'principal_repaid'])
+    .executeTakeFirst()
+  if (!failed) throw new Error(`DrawFailed for draw ${d.drawId}, which has no row`)
+  const outstanding = (BigInt(failed.amount) - BigInt(failed.principal_repaid)).toString()
+  await db
+    .updateTable('liquidity_facilities')
+    .set({ borrowed: sql`borrowed - ${outstanding}::numeric`, open_draws: sql`open_draws - 1`, updated_at: d.failedAt })
+    .where('organization_id', '=', d.organizationId)
+    .execute()
+}
+
 export const liquidityFacilityProjector: Projector = {
   name: 'liquidity_facility',
   tables: ['liquidity_facilities', 'liquidity_draws', 'liquidity_repayments'],
-  handles: new Set(['LiquidityFacilityConfigured', 'PayoutTreasurySet', 'DrawTaken', 'RepaymentReceived']),
+  handles: new Set(['LiquidityFacilityConfigured', 'PayoutTreasurySet', 'DrawTaken', 'RepaymentReceived', 'DrawFailed']),
   async apply(db, recorded) {
     const event = parsedEvent<LiquidityFacilityEvent>(recorded)
     switch (event.type) {
@@ -145,6 +164,8 @@ export const liquidityFacilityProjector: Projector = {
         return takeDraw(db, event.data)
       case 'RepaymentReceived':
         return receiveRepayment(db, event.data)
+      case 'DrawFailed':
+        return failDraw(db, event.data)
     }
   },
 }

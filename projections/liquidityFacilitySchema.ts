@@ -29,9 +29,13 @@ export interface LiquidityDrawsTable {
   fee_cap_hours: number
   payout_treasury_id: string
   reference: string | null
-  status: 'OPEN' | 'REPAID'
+  status: 'OPEN' | 'REPAID' | 'FAILED'
   drawn_at: Timestamp
   repaid_at: Timestamp | null
+  /** Set when its payout treasury refused the credit (migration 0023). */
+  failure_code: string | null
+  failure_reason: string | null
+  failed_at: Timestamp | null
 }
 
 export interface LiquidityRepaymentsTable {

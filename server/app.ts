@@ -13,6 +13,7 @@ import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
 import { transferFundingReads } from '../read-api/accounts/balanceSources.js'
+import { incomingMoneyReads } from '../read-api/accounts/incomingMoney.js'
 import { countCustomerFixedRoutes } from '../read-api/fixed-routes/queries.js'
 import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
@@ -125,6 +126,7 @@ export async function buildApp(
     liquidityFacility: liquidityFacilityReads(db),
     transferFunding: transferFundingReads(db),
     fixedRoutes: { countOf: (organizationId, customerId) => countCustomerFixedRoutes(db, organizationId, customerId) },
+    incomingMoney: incomingMoneyReads(db),
   }
   await app.register(
     async (v1) => {

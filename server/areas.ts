@@ -17,6 +17,7 @@ import { verificationWriteRoutes } from '../commands/customers/verificationRoute
 import type { DocumentContentStore } from '../domain/document/contentStore.js'
 import { documentWriteRoutes } from '../commands/documents/routes.js'
 import type { CommandRuntime } from '../commands/runtime/commandRuntime.js'
+import type { AccountRouteDeps } from '../commands/accounts/deps.js'
 import { sandboxFundsSimulationRoutes } from '../commands/sandbox/fundsSimulationRoutes.js'
 import { sandboxReviewSimulationRoutes } from '../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../commands/terms/routes.js'
@@ -66,6 +67,7 @@ export type AreaDeps = {
   liquidityFacility: LiquidityFacilityRouteDeps['liquidityFacility']
   transferFunding: TransferRouteDeps['transferFunding']
   fixedRoutes: FixedRouteRouteDeps['fixedRoutes']
+  incomingMoney: AccountRouteDeps['incomingMoney']
 }
 
 export const AREA_PLUGINS: FastifyPluginAsyncZod<AreaDeps>[] = [

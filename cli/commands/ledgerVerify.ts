@@ -1,31 +1,37 @@
 // `ledger verify [--json] [--sample <n|all>]`: proves the ledger from the stored events (cli/ledger/
-// verifyLedger.ts): every transaction sums to zero per currency, every balance equals the sum of its
-// postings (read model and, for a sample of accounts, the account aggregate). Prints the totals per
-// currency and per system account, or names the first discrepancy and exits 1. Plain lines for a
+// verifyLedger.ts): every transaction sums to zero per currency (so each organization's money sums to
+// zero), money in clearing and suspense belongs to a transfer in flight or holding it, every balance
+// equals the sum of its postings (read model and, for a sample of accounts, the account aggregate).
+// Prints the totals per currency and per system account, overall and per organization, or names the
+// first discrepancy and exits 1. Plain lines for a
 // person by default; one JSON document with --json. Read-only: safe beside a running server.
 import { parseArgs } from 'node:util'
 import { formatMajor } from '../../domain/shared/money/index.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
-import { LEDGER_VERIFY_LIMITS, type LedgerReport, verifyLedger } from '../ledger/verifyLedger.js'
+import { type CurrencyTotals, LEDGER_VERIFY_LIMITS, type LedgerReport, verifyLedger } from '../ledger/verifyLedger.js'
 import { CliError } from '../output.js'
 
 const SAMPLE_MAX = 1_000_000
 
 const major = (currency: string, minor: string) => `${formatMajor({ currency, amountMinor: BigInt(minor) })} ${currency}`
 
+function totalsLine(indent: string, t: CurrencyTotals): string {
+  const m = (minor: string) => major(t.currency, minor)
+  return (
+    `${indent}${t.currency}: sum ${m(t.sum)}; world ${m(t.world)}, clearing ${m(t.clearing)}, suspense ${m(t.suspense)}, ` +
+    `fees ${m(t.fees)}, credit_line ${m(t.credit_line)}, mint ${m(t.mint)}; balance accounts available ` +
+    `${m(t.balanceAccountsAvailable)}, committed ${m(t.balanceAccountsCommitted)}`
+  )
+}
+
 function lines(report: LedgerReport): string[] {
   const head = report.consistent ? 'ledger verified' : 'LEDGER DISCREPANCY'
   return [
     `${head} through position ${report.checkedThrough || '(start)'}: ${report.events} events, ${report.transactions} transactions, ` +
-      `${report.balanceRowsCompared} balance rows and ${report.aggregatesCompared} account aggregates compared`,
-    ...report.totals.map((t) => {
-      const m = (minor: string) => major(t.currency, minor)
-      return (
-        `  ${t.currency}: sum ${m(t.sum)}; world ${m(t.world)}, clearing ${m(t.clearing)}, fees ${m(t.fees)}, ` +
-        `credit_line ${m(t.credit_line)}; balance accounts available ${m(t.balanceAccountsAvailable)}, ` +
-        `committed ${m(t.balanceAccountsCommitted)}`
-      )
-    }),
+      `${report.balanceRowsCompared} balance rows and ${report.aggregatesCompared} account aggregates compared; ` +
+      `${report.transfersInFlight} transfers with money in flight, ${report.transfersHeld} holding money in suspense`,
+    ...report.totals.map((t) => totalsLine('  ', t)),
+    ...report.organizations.flatMap((o) => [`  ${o.organizationId}:`, ...o.totals.map((t) => totalsLine('    ', t))]),
     ...(report.discrepancy ? [`  first discrepancy: ${JSON.stringify(report.discrepancy)}`] : []),
   ]
 }
@@ -35,7 +41,9 @@ export const ledgerVerify: CliCommand = {
   usage:
     `ledger verify [--json] [--sample <1-${SAMPLE_MAX}|all>]   ` +
     `(accounts replayed through their aggregate; default ${LEDGER_VERIFY_LIMITS.defaultSample})`,
-  summary: 'prove the ledger: every transaction sums to zero, every balance equals its postings; totals, or the first discrepancy',
+  summary:
+    'prove the ledger: every transaction sums to zero (per organization too), clearing and suspense are explained by transfers, ' +
+    'every balance equals its postings; totals, or the first discrepancy',
   parse(argv) {
     const { values } = parseOrUsage(ledgerVerify, () =>
       parseArgs({ args: argv, options: { json: { type: 'boolean' }, sample: { type: 'string' } }, strict: true, allowPositionals: false }),

@@ -1,9 +1,14 @@
 // The ledger recomputed from stored events, whatever aggregate stored them: every event whose data
-// carries a `transaction` that parses as a ledger transaction is one movement. Keeps only a sum per
-// ledger account and currency (memory grows with the number of accounts, never with history), and
-// the first transaction that does not sum to zero per currency (or has a zero posting).
+// carries a `transaction` that parses as a ledger transaction is one movement. Keeps a sum per
+// ledger account and currency, overall and per organization (the event's), and, for the two
+// accounts where a transfer's money waits (clearing and suspense), a sum per transfer: its
+// transaction's id names it (domain/transfer/moneyInTransit.ts). Memory grows with accounts,
+// organizations and transfers with money waiting, never with history. Records the first transaction
+// that does not sum to zero per currency (or has a zero posting), and the first that is malformed,
+// names no organization, or moves transit money without naming its transfer.
 import { type LedgerTransaction, ledgerTransactionSchema, sumsByCurrency } from '../../domain/ledger/index.js'
-import type { RecordedEvent } from '../../events/store/port.js'
+import { transferIdIn } from '../../domain/transfer/moneyInTransit.js'
+import type { Position, RecordedEvent } from '../../events/store/port.js'
 
 export type UnbalancedTransaction = {
   kind: 'unbalanced_transaction'
@@ -17,6 +22,24 @@ export type UnbalancedTransaction = {
 }
 
 export type MalformedTransaction = { kind: 'malformed_transaction'; eventId: string; stream: string; eventType: string; problem: string }
+
+/** A posting to clearing or suspense whose transaction names no transfer, or a transaction whose event names no organization. */
+export type UnattributedTransaction = {
+  kind: 'unattributed_transaction'
+  eventId: string
+  stream: string
+  transactionId: string
+  missing: 'organization' | 'transfer'
+}
+
+/** The ledger accounts where a transfer's money waits, each posting attributed to its transfer. */
+export const TRANSIT_ACCOUNTS = ['clearing', 'suspense'] as const
+export type TransitAccount = (typeof TRANSIT_ACCOUNTS)[number]
+const isTransit = (ledgerAccount: string): ledgerAccount is TransitAccount =>
+  (TRANSIT_ACCOUNTS as readonly string[]).includes(ledgerAccount)
+
+/** One transfer's money in clearing and suspense, and the last event that moved it. */
+export type TransferTransit = { organizationId: string; sums: Map<string, bigint>; last: { position: Position; type: string } | undefined }
 
 /** `<ledgerAccount>|<currency>` */
 export const sumKey = (ledgerAccount: string, currency: string) => `${ledgerAccount}|${currency}`
@@ -35,14 +58,23 @@ export function transactionOf(data: Record<string, unknown>): { tx?: LedgerTrans
   return { problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
 }
 
+const addTo = (sums: Map<string, bigint>, key: string, amount: bigint) => sums.set(key, (sums.get(key) ?? 0n) + amount)
+
+type FoldedEvent = Pick<RecordedEvent, 'id' | 'stream' | 'type' | 'data'> & Partial<Pick<RecordedEvent, 'metadata' | 'position'>>
+
 export class LedgerFold {
   readonly sums = new Map<string, bigint>()
+  /** Per organization, its own sums (every transaction is one organization's: its event's). */
+  readonly byOrganization = new Map<string, Map<string, bigint>>()
+  /** Per transfer with money that passed through clearing or suspense. */
+  readonly transit = new Map<string, TransferTransit>()
   events = 0
   transactions = 0
   firstUnbalanced: UnbalancedTransaction | undefined
   firstMalformed: MalformedTransaction | undefined
+  firstUnattributed: UnattributedTransaction | undefined
 
-  add(event: Pick<RecordedEvent, 'id' | 'stream' | 'type' | 'data'>): void {
+  add(event: FoldedEvent): void {
     this.events++
     const { tx, problem } = transactionOf(event.data)
     if (problem !== undefined) {
@@ -64,14 +96,43 @@ export class LedgerFold {
         zeroPosting,
       }
     }
+    const organizationId = event.metadata?.organizationId
+    const unattributed = (missing: UnattributedTransaction['missing']) =>
+      (this.firstUnattributed ??= {
+        kind: 'unattributed_transaction',
+        eventId: event.id,
+        stream: event.stream,
+        transactionId: tx.id,
+        missing,
+      })
+    if (event.metadata !== undefined && !organizationId) unattributed('organization')
+    const own = organizationId ? (this.byOrganization.get(organizationId) ?? new Map<string, bigint>()) : undefined
+    if (organizationId && own) this.byOrganization.set(organizationId, own)
+    const transferId = transferIdIn(tx.id)
     // Folded even when unbalanced: the balances below then show where the money went.
     for (const p of tx.postings) {
       const key = sumKey(p.ledgerAccount, p.currency)
-      this.sums.set(key, (this.sums.get(key) ?? 0n) + BigInt(p.amountMinor))
+      const amount = BigInt(p.amountMinor)
+      addTo(this.sums, key, amount)
+      if (own) addTo(own, key, amount)
+      if (!isTransit(p.ledgerAccount)) continue
+      if (!transferId) {
+        unattributed('transfer')
+        continue
+      }
+      const waiting = this.transit.get(transferId) ?? { organizationId: organizationId ?? '', sums: new Map(), last: undefined }
+      addTo(waiting.sums, key, amount)
+      if (event.position !== undefined) waiting.last = { position: event.position, type: event.type }
+      this.transit.set(transferId, waiting)
     }
   }
 
   balance(ledgerAccount: string, currency: string): bigint {
     return this.sums.get(sumKey(ledgerAccount, currency)) ?? 0n
+  }
+
+  /** Transfers with money still in clearing or suspense (a non-zero sum in either). */
+  *waiting(): Iterable<[string, TransferTransit]> {
+    for (const entry of this.transit) if ([...entry[1].sums.values()].some((amount) => amount !== 0n)) yield entry
   }
 }

@@ -1,5 +1,8 @@
 // `ledger verify`: recomputes the ledger from every stored event (LedgerFold, paged through $all)
-// and checks it three ways: each transaction sums to zero per currency; each balance account's
+// and checks it four ways: each transaction sums to zero per currency, so per organization and
+// currency the balances, clearing, suspense, fees, the credit line, the mint and the outside world sum
+// to zero (the report gives those totals per organization); the money in clearing and suspense
+// belongs to transfers that are in flight or hold it (transitCheck.ts); each balance account's
 // available and committed in the balances read model equal the sums of their postings (and the
 // committed one equals its open holds); and, for a sample of accounts (all with `sample: 'all'`), the
 // account aggregate's own state (its stream replayed through the decider) agrees too. The read model
@@ -17,7 +20,8 @@ import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { balancesProjector } from '../../projections/balances.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { LedgerFold, type MalformedTransaction, type UnbalancedTransaction, splitKey } from './ledgerFold.js'
+import { LedgerFold, type MalformedTransaction, type UnattributedTransaction, type UnbalancedTransaction, splitKey } from './ledgerFold.js'
+import { type TransitDiscrepancy, checkTransit } from './transitCheck.js'
 
 export const LEDGER_VERIFY_LIMITS = {
   /** Events read from $all per page. */
@@ -34,6 +38,9 @@ type Side = 'available' | 'committed'
 export type Discrepancy =
   | UnbalancedTransaction
   | MalformedTransaction
+  | UnattributedTransaction
+  | TransitDiscrepancy
+  | { kind: 'organization_not_balanced'; organizationId: string; currency: string; sum: string }
   | { kind: 'negative_balance'; ledgerAccount: string; currency: string; ledger: string }
   | { kind: 'balance_mismatch'; accountId: string; currency: string; side: Side; readModel: string; ledger: string }
   | { kind: 'missing_balance_row'; accountId: string; currency: string; side: Side; ledger: string }
@@ -56,6 +63,11 @@ export type LedgerReport = {
   events: number
   transactions: number
   totals: CurrencyTotals[]
+  /** The same totals for each organization (its events' transactions): each currency sums to zero. */
+  organizations: { organizationId: string; totals: CurrencyTotals[] }[]
+  /** Transfers with money in clearing or suspense: on their way (a workflow step to run), or held in suspense. */
+  transfersInFlight: number
+  transfersHeld: number
   balanceRowsCompared: number
   aggregatesCompared: number
   discrepancy: Discrepancy | null
@@ -78,9 +90,9 @@ async function foldThrough(store: EventStore, fold: LedgerFold, from: Position, 
   throw new Error(`ledger verify read more than ${LEDGER_VERIFY_LIMITS.maxBatches} pages`)
 }
 
-function totalsOf(fold: LedgerFold): CurrencyTotals[] {
+function totalsOf(sums: ReadonlyMap<string, bigint>): CurrencyTotals[] {
   const byCurrency = new Map<string, Map<string, bigint>>()
-  for (const [key, amount] of fold.sums) {
+  for (const [key, amount] of sums) {
     const { ledgerAccount, currency } = splitKey(key)
     const column = ledgerAccount.startsWith('available:')
       ? 'balanceAccountsAvailable'
@@ -106,6 +118,14 @@ function totalsOf(fold: LedgerFold): CurrencyTotals[] {
       balanceAccountsCommitted: get('balanceAccountsCommitted'),
     }
   })
+}
+
+/** Every organization's ledger sums to zero in each currency: no money moved between tenants or from nowhere. */
+function unbalancedOrganization(fold: LedgerFold): Discrepancy | undefined {
+  for (const [organizationId, sums] of fold.byOrganization)
+    for (const t of totalsOf(sums))
+      if (t.sum !== '0') return { kind: 'organization_not_balanced', organizationId, currency: t.currency, sum: t.sum }
+  return undefined
 }
 
 function negativeBalance(fold: LedgerFold): Discrepancy | undefined {
@@ -253,17 +273,32 @@ export async function verifyLedger(deps: Deps, options: { sample?: number | 'all
       if (store.comparePositions(checkpoint, position) < 0)
         throw new Error('the balances checkpoint moved back (a rebuild swapped in?): run again')
       position = await foldThrough(store, fold, position, checkpoint)
-      return { ...(await compareReadModel(trx, fold, sampleSize)), checkpoint }
+      const transit = await checkTransit(store, trx, fold, checkpoint)
+      return { ...(await compareReadModel(trx, fold, sampleSize)), checkpoint, transit }
     })
   const aggregates = await compareAggregates(store, fold, compared.sample, compared.checkpoint)
   // The first discrepancy in this order: a bad transaction explains every difference after it.
-  const discrepancy = fold.firstUnbalanced ?? fold.firstMalformed ?? negativeBalance(fold) ?? compared.discrepancy ?? aggregates
+  const discrepancy =
+    fold.firstUnbalanced ??
+    fold.firstMalformed ??
+    fold.firstUnattributed ??
+    unbalancedOrganization(fold) ??
+    negativeBalance(fold) ??
+    compared.transit.discrepancy ??
+    compared.discrepancy ??
+    aggregates
   return {
     consistent: discrepancy === undefined,
     checkedThrough: compared.checkpoint,
     events: fold.events,
     transactions: fold.transactions,
-    totals: totalsOf(fold),
+    totals: totalsOf(fold.sums),
+    organizations: [...fold.byOrganization.keys()].sort().map((organizationId) => ({
+      organizationId,
+      totals: totalsOf(fold.byOrganization.get(organizationId)!),
+    })),
+    transfersInFlight: compared.transit.inFlight,
+    transfersHeld: compared.transit.held,
     balanceRowsCompared: compared.compared,
     aggregatesCompared: compared.sample.length,
     discrepancy: discrepancy ?? null,

@@ -1,5 +1,5 @@
-// An account's own changes: its metadata, and closing it (refused while it holds funds or has
-// payouts in flight; closing a closed account answers it as it is).
+// An account's own changes: its metadata, and closing it (refused while it holds funds, has payouts
+// in flight or money on its way to it; closing a closed account answers it as it is).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { accountMetadataSchema } from '../../domain/account/accountMetadata.js'
@@ -50,18 +50,23 @@ export const accountLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = a
         tags: ['Accounts'],
         summary: 'Close an account',
         description:
-          'Moves the account to CLOSED, for good. Refused with 409 account_has_pending_holds while payouts are in flight and 409 ' +
-          'account_has_funds while it holds any balance (pay it out first). Closing a closed account answers it unchanged.',
+          'Moves the account to CLOSED, for good. Refused with 409 account_has_pending_holds while payouts are in flight, 409 ' +
+          'account_has_incoming_transfers while transfers to it (fixed-route sweeps included) are not final, 409 ' +
+          'account_is_payout_treasury for the credit line’s payout treasury, and 409 account_has_funds while it holds any balance ' +
+          '(pay it out first). Closing a closed account answers it unchanged.',
         headers: writeHeaders,
         params: accountIdParams,
         response: { 200: accountResourceSchema, ...errorResponses(404, 409) },
       },
     },
-    async (request) =>
-      accounts.handle(request, {
+    async (request) => {
+      const { organizationId } = principalOf(request)
+      return accounts.handle(request, {
         type: 'CloseAccount',
-        ...scoped(request, principalOf(request).organizationId),
+        ...scoped(request, organizationId),
         reason: 'CLOSED_BY_CALLER',
-      }),
+        incoming: await deps.incomingMoney.incomingTo(organizationId, request.params.id),
+      })
+    },
   )
 }

@@ -3,6 +3,7 @@
 // account's stream through the command runtime, exactly once under a deterministic `commandId`
 // (the runtime's dedupe) and, for credits, by its cause (the decider's). Amounts in minor units.
 import type { AccountState } from '../../domain/account/decider.js'
+import type { CreditSource, TransitAccount } from '../../domain/balance-account/funds.js'
 import { accountDecider } from '../../domain/account/decider.js'
 import { streams } from '../../events/streams.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
@@ -18,7 +19,7 @@ const run = (runtime: Pick<CommandRuntime, 'handle'>, command: Parameters<typeof
 /** Credits `amountMinor` to available: from the world (a deposit, a fund-in) or the credit line (a draw). `cause` makes it idempotent. */
 export function creditFunds(
   runtime: Pick<CommandRuntime, 'handle'>,
-  c: Target & Amount & { cause: string; source: 'world' | 'credit_line' | 'clearing' | 'mint' },
+  c: Target & Amount & { cause: string; source: CreditSource },
   origin: CommandOrigin,
 ): Promise<CommandResult<AccountState>> {
   return run(runtime, { type: 'CreditFunds', ...c, now: new Date().toISOString() }, origin)
@@ -29,10 +30,10 @@ export function placeHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target & A
   return run(runtime, { type: 'PlaceHold', ...c, now: new Date().toISOString() }, origin)
 }
 
-/** The payout left: the held funds go to clearing (less `feeMinor`, which goes to the fees account). */
+/** The payout left: the held funds go `to` clearing or the world (less `feeMinor`, which goes to the fees account). */
 export function settleHold(
   runtime: Pick<CommandRuntime, 'handle'>,
-  c: Target & { holdId: string; feeMinor?: bigint },
+  c: Target & { holdId: string; feeMinor?: bigint; to: TransitAccount },
   origin: CommandOrigin,
 ) {
   return run(runtime, { type: 'SettleHold', ...c, now: new Date().toISOString() }, origin)
@@ -46,4 +47,13 @@ export function releaseHold(runtime: Pick<CommandRuntime, 'handle'>, c: Target &
 /** A credit taken back (a returned deposit): from available to the world. */
 export function reverseCredit(runtime: Pick<CommandRuntime, 'handle'>, c: Target & Amount & { cause: string }, origin: CommandOrigin) {
   return run(runtime, { type: 'ReverseCredit', ...c, now: new Date().toISOString() }, origin)
+}
+
+/** The whole of a credit taken back, once (by its cause), `to` clearing or the world. */
+export function returnCredit(
+  runtime: Pick<CommandRuntime, 'handle'>,
+  c: Target & { cause: string; to: TransitAccount },
+  origin: CommandOrigin,
+) {
+  return run(runtime, { type: 'ReturnCredit', ...c, now: new Date().toISOString() }, origin)
 }

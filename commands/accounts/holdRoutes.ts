@@ -80,6 +80,7 @@ export const holdRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, d
         accountId: request.params.id,
         onBehalfOf: request.onBehalfOf,
         holdId: request.params.holdId,
+        byCaller: true,
         now: new Date().toISOString(),
       })
       return holdResourceFrom(result.events as AccountEvent[])

@@ -5,15 +5,18 @@
 //      funded at once (held IN_REVIEW when the deposit was held: unattributed, bank not allowed, below
 //      the minimum); its id was recorded with the deposit, so a replay finds it;
 //   2. a sweep into a balance account completes at once in the sandbox: the rails engine's steps run
-//      now (timer-mode steps: a step someone else took meanwhile is not taken twice), then the balance
-//      is credited with the transfer's delivery command (the transfer workflow's own: once). Other
+//      now (timer-mode steps: a step someone else took meanwhile is not taken twice) up to the balance
+//      credit, which the transfer's delivery applies (balanceDelivery.ts, the transfer workflow's own
+//      commands: once; a target closed meanwhile holds the money in suspense, IN_REVIEW). Other
 //      targets settle on the rails engine's timers like any transfer.
 import type { FixedRouteDeposit } from '../../domain/account/decider.js'
+import { DomainError } from '../../domain/errors.js'
 import { depositKey } from '../../domain/fixed-route/deposits.js'
 import type { FixedRouteAccount } from '../../domain/fixed-route/resource.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
 import { legTracking } from '../../domain/transfer/legTracking.js'
+import { awaitingBalanceCredit } from '../../domain/transfer/moneyInTransit.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
@@ -30,8 +33,17 @@ type Deps = { store: EventStore; environment: Environment }
 /** The most rails-engine steps a sweep into a balance takes at once (two per leg: start, complete). */
 const MAX_IMMEDIATE_STEPS = 12
 
-/** The sweep transfer of a deposit: a transfer from the deposit's rail to the route's target, paid by the deposit. */
-export async function planSweep(deps: Deps, route: FixedRouteAccount, deposit: FixedRouteDeposit, now: Date): Promise<NewTransfer> {
+/**
+ * The sweep transfer of a deposit: a transfer from the deposit's rail to the route's target, paid by
+ * the deposit. `received`: the deposit is recorded already (its money is here), so nothing refuses the plan.
+ */
+export async function planSweep(
+  deps: Deps,
+  route: FixedRouteAccount,
+  deposit: FixedRouteDeposit,
+  now: Date,
+  received = false,
+): Promise<NewTransfer> {
   const config = route.account.details.route
   const { organizationId, accountId } = route.account
   const planned = await newTransfer(
@@ -58,6 +70,7 @@ export async function planSweep(deps: Deps, route: FixedRouteAccount, deposit: F
       metadata: { fixedRouteId: accountId, sweepReferenceId: depositKey(deposit.reference, deposit.amount.amountMinor) },
     },
     now,
+    { receivedDeposit: received },
   )
   return {
     ...planned,
@@ -81,7 +94,7 @@ async function receive(
   const { state } = await loadLatest(deps.store, transferDecider, stream)
   if (state.status !== 'none') return { state, position: undefined }
   const now = new Date()
-  const transfer = planned ?? (await planSweep(deps, route, deposit, now))
+  const { transfer, hold } = planned ? { transfer: planned, hold: deposit.hold } : await planReceived(deps, route, deposit, now)
   const tracking = legTracking(transfer.legs[0]!, freshTrackingPool(now), { untrackedSwift: false, chargesFee: false })
   const result = await runtime.handle(
     transferDecider,
@@ -94,7 +107,7 @@ async function receive(
       transfer,
       originator: deposit.originator,
       tracking,
-      hold: deposit.hold,
+      hold,
       refusal: null,
     },
     { ...origin, commandId: `sweep-receive:${deposit.transferId}` },
@@ -102,12 +115,27 @@ async function receive(
   return { state: result.state, position: result.position }
 }
 
+/**
+ * The sweep of a deposit recorded before its plan could be checked (a crash between the two): its
+ * money is here, so a target or a sender that would now refuse it (closed, no longer approved) holds
+ * the sweep IN_REVIEW instead, for an operator or a refund to resolve; it is never lost.
+ */
+async function planReceived(deps: Deps, route: FixedRouteAccount, deposit: FixedRouteDeposit, now: Date) {
+  try {
+    return { transfer: await planSweep(deps, route, deposit, now), hold: deposit.hold }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const hold = deposit.hold ?? { code: 'sweep_not_deliverable', reason: `Held: the sweep cannot go on (${error.message})`.slice(0, 500) }
+    return { transfer: await planSweep(deps, route, deposit, now, true), hold }
+  }
+}
+
 /** The sandbox completes a sweep into a balance account at once: the rails engine's steps now, then the credit. */
 async function completeIntoBalance(runtime: Runtime, deps: Deps, first: OpenTransferState, origin: CommandOrigin) {
   let s = first
   let position: Position | undefined
   const stream = streams.transfer(s.created.transferId)
-  for (let step = 0; step < MAX_IMMEDIATE_STEPS && s.status === 'PROCESSING'; step++) {
+  for (let step = 0; step < MAX_IMMEDIATE_STEPS && s.status === 'PROCESSING' && !awaitingBalanceCredit(s); step++) {
     const now = new Date()
     const result = await runtime.handle(
       transferDecider,
@@ -127,8 +155,8 @@ async function completeIntoBalance(runtime: Runtime, deps: Deps, first: OpenTran
     position = result.position ?? position
     s = result.state
   }
-  if (s.status === 'COMPLETED') position = (await deliverToBalance(runtime, s, origin)) ?? position
-  return position
+  // The credit, then the leg's completion (or, refused, the money held in suspense).
+  return (await deliverToBalance(runtime, s, origin)) ?? position
 }
 
 export async function sweepDeposit(

@@ -110,6 +110,7 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
             currency: state.currency,
             principalMinor: draw.principalMinor,
             principalRepaidMinor: draw.principalRepaidMinor,
+            failure: null,
             feePaidMinor: draw.feePaidMinor,
             terms: draw.terms,
             payoutTreasuryId: draw.payoutTreasuryId,

@@ -9,6 +9,7 @@ export const CRASH_POINTS = [
   'transfer-leg-started',
   'transfer-settle-next',
   'transfer-settled',
+  'transfer-delivered',
 ] as const
 export type CrashPoint = (typeof CRASH_POINTS)[number]
 

@@ -44,7 +44,10 @@ const simulateDepositBody = z
       .max(FIXED_ROUTE_LIMITS.referenceMaxLength)
       .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
       .optional()
-      .describe('Idempotency reference: the same reference and amount is the same deposit (its sweep is answered). Omitted: a new one'),
+      .describe(
+        'Idempotency reference: the same reference and amount is the same deposit (its sweep is answered); another amount is 409 ' +
+          'reference_reused. Omitted: a new one',
+      ),
     rail: z
       .enum(['ACH', 'WIRE', 'SWIFT'])
       .optional()
@@ -69,7 +72,10 @@ const simulateDepositResult = z.object({
   held: z
     .object({ code: z.string(), reason: z.string() })
     .nullable()
-    .describe('Why the deposit is held instead of swept (deposit_unattributed, sender_bank_not_allowed, below_minimum_amount)'),
+    .describe(
+      'Why the deposit is held instead of swept (deposit_unattributed, sender_bank_not_allowed, below_minimum_amount, ' +
+        'destination_unavailable: the target refused the credit, the money is in suspense)',
+    ),
 })
 
 export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, deps) => {
@@ -83,9 +89,11 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
         summary: 'Simulate a deposit at a fixed route',
         description:
           'A deposit arrives at the route’s coordinates and is swept to its target (a balance target is credited at once, with ' +
-          'balance.credited). The same reference and amount answers the existing sweep, keeping its rail and remitter. Held, not ' +
-          'swept (the sweep IN_REVIEW, `held` says why): no sender-bank data on a route with allowedSenderBanks, a bank outside the ' +
-          'list, an amount below minimumAmount. 403 in production; 404 unknown route; 409 fixed_route_disabled, account_closed; 422 ' +
+          'balance.credited). The same reference and amount answers the existing sweep, keeping its rail and remitter; the same ' +
+          'reference with another amount is 409 reference_reused. Held, not swept (the sweep IN_REVIEW, `held` says why): no ' +
+          'sender-bank data on a route with allowedSenderBanks, a bank outside the list, an amount below minimumAmount, a target ' +
+          'that closed while the deposit was swept (its money held in suspense). 403 in production; 404 unknown route; 409 ' +
+          'fixed_route_disabled, account_closed, reference_reused; 422 ' +
           'invalid_amount, amount_too_large, currency_not_accepted, rail_not_accepted (only when no sweep exists for that reference ' +
           'and amount).',
         headers: writeHeaders,
@@ -172,7 +180,8 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
         sweepReferenceId: key,
         status: swept.transfer.status,
         rail: recorded.rail,
-        held: recorded.hold,
+        // Held at the deposit (unattributed, below the minimum), or after it (the target refused the credit).
+        held: recorded.hold ?? (swept.transfer.status === 'IN_REVIEW' ? swept.transfer.review : null),
       }
     },
   )

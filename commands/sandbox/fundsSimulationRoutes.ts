@@ -186,7 +186,7 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
         tags: ['Sandbox'],
         summary: 'Sandbox: settle a hold (the payout left)',
         description:
-          'Sandbox only (403 in production; there the rail settles holds). The held funds leave the account (committed to clearing). ' +
+          'Sandbox only (403 in production; there the rail settles holds). The held funds leave the account (paid out to the world). ' +
           '404 unknown hold; 409 hold_closed when it was already settled or released.',
         headers: writeHeaders,
         params: holdParams,
@@ -200,6 +200,9 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
         accountId: request.params.id,
         onBehalfOf: request.onBehalfOf,
         holdId: request.params.holdId,
+        // The payout left the service; a transfer's hold moves with its transfer only.
+        to: 'world',
+        byCaller: true,
         now: new Date().toISOString(),
       })
       return holdResourceFrom(result.events as AccountEvent[])

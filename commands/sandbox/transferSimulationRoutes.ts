@@ -4,8 +4,10 @@
 //     wires, ACH and SWIFT record a default sandbox remitter unless `originator` is given ({} keeps
 //     none; ACH records only the name and routing number); crypto deposits none unless given;
 //   advance: the rails engine's next step (start or complete the current leg, clear a review,
-//     apply a sandbox trigger); 409 transfer_not_advanceable when it has none;
-//   reverse: a completed transfer is returned by its rail (REVERSED, funds credited back);
+//     apply a sandbox trigger; a balance credit is applied now, as the transfer workflow would);
+//     409 transfer_not_advanceable when it has none;
+//   reverse: a completed transfer is returned by its rail (REVERSED, funds credited back); one into a
+//     balance account first takes its credit back (409 transfer_not_reversible once it is spent);
 //   platform-draft: a DRAFT the platform creates and holds in review (it cannot be submitted).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -26,6 +28,10 @@ import { openedTransfer, transferCommands } from '../transfers/transferCommands.
 import { loadTransfer } from '../transfers/transferFacts.js'
 import { transferParams } from '../transfers/transferLifecycleRoutes.js'
 import { sandboxOnly } from './sandboxOnly.js'
+import { awaitingBalanceCredit } from '../../domain/transfer/moneyInTransit.js'
+import { deliverToBalance } from '../transfers/balanceDelivery.js'
+import { reclaimDelivery } from '../transfers/reclaimDelivery.js'
+import { originFrom } from '../runtime/requestOrigin.js'
 
 const TAGS = ['Sandbox']
 
@@ -81,9 +87,20 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
 
   app.post(
     '/sandbox/transfers/:id/advance',
-    { schema: schema('Advance a transfer one step', 'The rails engine’s next step now; 409 transfer_not_advanceable when it has none.') },
+    {
+      schema: schema(
+        'Advance a transfer one step',
+        'The rails engine’s next step now (a balance destination is credited now; refused, the money is held in suspense and the ' +
+          'transfer IN_REVIEW); 409 transfer_not_advanceable when it has none, transfer_funds_held for money held after a reversal.',
+      ),
+    },
     async (request) => {
       const { organizationId } = principalOf(request)
+      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      if (awaitingBalanceCredit(s)) {
+        await deps.commands.readYourWrites(await deliverToBalance(deps.commands, s, originFrom(request)))
+        return toTransferResource(await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf))
+      }
       const now = new Date()
       return transfers.handle(request, {
         type: 'AdvanceTransfer',
@@ -99,9 +116,17 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
 
   app.post(
     '/sandbox/transfers/:id/reverse',
-    { schema: schema('Reverse a completed transfer', 'The rail returns a COMPLETED transfer: REVERSED, its money credited back.') },
+    {
+      schema: schema(
+        'Reverse a completed transfer',
+        'The rail returns a COMPLETED transfer: REVERSED, its money credited back. A transfer into a balance account takes its ' +
+          'credit back from that account first: 409 transfer_not_reversible when the account no longer holds it (spent, or closed).',
+      ),
+    },
     async (request) => {
       const { organizationId } = principalOf(request)
+      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      const reclaimed = s.status === 'COMPLETED' && (await reclaimDelivery(deps.commands, s, originFrom(request)))
       return transfers.handle(request, {
         type: 'ReverseTransfer',
         organizationId,
@@ -110,6 +135,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
         onBehalfOf: request.onBehalfOf,
         code: 'reversal',
         reason: 'Reversed by the rail (sandbox)',
+        reclaimed,
       })
     },
   )

@@ -67,7 +67,20 @@ function amountFields(body: CreateTransferBody, sourceCurrency: string, destinat
   )
 }
 
-async function destinationSide(store: EventStore, organizationId: string, body: CreateTransferBody, environment: Environment) {
+/**
+ * `receivedDeposit`: the plan of money already received (a fixed route's sweep planned after its
+ * deposit was recorded): the destination's status and the sender's standing do not refuse it; the
+ * caller holds it for review when they would have.
+ */
+type Planning = { receivedDeposit?: boolean }
+
+async function destinationSide(
+  store: EventStore,
+  organizationId: string,
+  body: CreateTransferBody,
+  environment: Environment,
+  planning: Planning,
+) {
   const d = body.destination
   const accountId = d.accountId ?? d.externalAccountId
   if (d.accountId !== undefined && d.externalAccountId !== undefined && d.accountId !== d.externalAccountId)
@@ -80,7 +93,11 @@ async function destinationSide(store: EventStore, organizationId: string, body: 
         { field: 'destination.toAddress', message: 'omit it with an account' },
       ])
     const account = await loadOrgAccount(store, organizationId, accountId)
-    const side = destinationAccountSide(account, { currency: d.currency, paymentRail: d.paymentRail })
+    const side = destinationAccountSide(
+      account,
+      { currency: d.currency, paymentRail: d.paymentRail },
+      { whateverItsStatus: planning.receivedDeposit === true },
+    )
     const details = account.account.details
     const toAddress = details.kind === 'EXTERNAL_WALLET' || details.kind === 'STABLECOIN_BALANCE' ? details.walletAddress : null
     return { side, account, toAddress }
@@ -108,6 +125,7 @@ export async function newTransfer(
   transferId: string,
   body: CreateTransferBody,
   now: Date,
+  planning: Planning = {},
 ): Promise<NewTransfer> {
   const { store, environment } = deps
   // The facts are read side by side: the sender (when named), the source and the destination accounts.
@@ -115,7 +133,7 @@ export async function newTransfer(
   const [sourceAccount, namedSender, destination] = await Promise.all([
     body.source.accountId === undefined ? undefined : loadOrgAccount(store, organizationId, body.source.accountId),
     named === undefined ? undefined : loadSender(store, organizationId, named),
-    destinationSide(store, organizationId, body, environment),
+    destinationSide(store, organizationId, body, environment, planning),
   ])
   const senderId = named ?? scopedCustomerId(request, sourceAccount?.account.customerId ?? undefined)
   if (senderId === undefined)
@@ -126,7 +144,7 @@ export async function newTransfer(
   const source: RouteSide = sourceAccount
     ? sourceBalanceSide(sourceAccount, sender.id, body.source)
     : externalSourceSide(body.source.paymentRail, body.source.currency)
-  if (body.source.refundAccountId !== undefined) {
+  if (body.source.refundAccountId !== undefined && planning.receivedDeposit !== true) {
     const refund = await loadOrgAccount(store, organizationId, body.source.refundAccountId)
     sourceBalanceSide(refund, sender.id, { currency: source.currency })
   }
@@ -134,11 +152,12 @@ export async function newTransfer(
     assertSourceExternalAccount(await loadOrgAccount(store, organizationId, body.source.externalAccountId), sender.id, source)
   assertRoute(source, destination.side)
   assertAmountsWithinBound(amountFields(body, source.currency, destination.side.currency))
-  assertMaySend(
-    { customerId: sender.id, status: sender.status, requestedCapabilities: requestedCapabilitiesOf(sender) },
-    source,
-    destination.side,
-  )
+  if (planning.receivedDeposit !== true)
+    assertMaySend(
+      { customerId: sender.id, status: sender.status, requestedCapabilities: requestedCapabilitiesOf(sender) },
+      source,
+      destination.side,
+    )
   const counterpartyId = body.destination.counterpartyId ?? destination.account?.account.counterpartyId ?? null
   if (body.destination.counterpartyId !== undefined) {
     await loadCounterparty(store, organizationId, body.destination.counterpartyId)

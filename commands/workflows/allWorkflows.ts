@@ -4,6 +4,7 @@ import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
 import { sweepFixedRouteDeposits } from './sweepFixedRouteDeposits.js'
 import { systemTransfers } from './systemTransfers.js'
+import { reverseReclaimedTransfers } from './reverseReclaimedTransfers.js'
 import { transferMoney } from './transferMoney.js'
 import type { Workflow } from './workflow.js'
 
@@ -14,4 +15,5 @@ export const allWorkflows: readonly Workflow[] = [
   transferMoney,
   systemTransfers,
   sweepFixedRouteDeposits,
+  reverseReclaimedTransfers,
 ]

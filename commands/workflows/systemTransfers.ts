@@ -1,12 +1,14 @@
 // The transfers the platform creates after another one's events (domain/transfer/systemTransfers.ts):
 //   refund initiated → to a balance: the money goes back at once (a released hold, or a credit of
-//     the source's refund account) and the refund completes; else a REFUND_CRYPTO / REFUND_FIAT
+//     the source's refund account; refused, the money is held in suspense) and the refund
+//     completes; else a REFUND_CRYPTO / REFUND_FIAT
 //     transfer is created and funded (the platform holds the deposit), then run by the rails engine;
 //   a refund transfer completed → the refund of its parent completes, with its transaction hash;
 //   a crypto transfer with a developer fee completed → a FEE_CRYPTO transfer sweeps the fee.
 // Ids are derived (derivedTransferId) and every command carries a command id from the transfer, so
 // a crash or replay creates nothing twice.
 import { TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
+import { DomainError } from '../../domain/errors.js'
 import { sandboxStepDelayMs } from '../../domain/rails/index.js'
 import { newId } from '../../domain/shared/ids.js'
 import type { Chain } from '../../domain/shared/chain/index.js'
@@ -21,6 +23,7 @@ import { storeCommands } from '../runtime/commandRuntime.js'
 import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
 import { derivedTransferId } from '../transfers/derivedTransferId.js'
 import { sandboxFeeWallet } from '../transfers/feeWallet.js'
+import { suspendFunds } from '../transfers/heldFunds.js'
 import type { Workflow } from './workflow.js'
 
 const transferCommand = (store: EventStore, command: TransferCommand, origin: CommandOrigin, commandId: string) =>
@@ -84,18 +87,26 @@ async function onRefundInitiated(store: EventStore, parent: OpenTransferState, o
   const { organizationId, transferId } = parent.created
   if (parent.funding?.method === 'BALANCE') return completeRefund(store, parent, null, origin)
   if (parent.returnedToAccountId) {
-    await creditFunds(
-      storeCommands(store),
-      {
-        organizationId,
-        accountId: parent.returnedToAccountId,
-        currency: refund.amount.currency,
-        amountMinor: BigInt(refund.amount.amountMinor),
-        cause: `${TRANSFER_RETURN_PREFIX}${transferId}`,
-        source: 'world',
-      },
-      { ...origin, commandId: `refund:${transferId}:credit` },
-    )
+    const runtime = storeCommands(store)
+    try {
+      await creditFunds(
+        runtime,
+        {
+          organizationId,
+          accountId: parent.returnedToAccountId,
+          currency: refund.amount.currency,
+          amountMinor: BigInt(refund.amount.amountMinor),
+          cause: `${TRANSFER_RETURN_PREFIX}${transferId}`,
+          source: 'world',
+        },
+        { ...origin, commandId: `refund:${transferId}:credit` },
+      )
+    } catch (error) {
+      // The refund account refused it (closed meanwhile): the money is held in suspense, not lost.
+      if (!(error instanceof DomainError)) throw error
+      await suspendFunds(runtime, parent, { stage: 'REFUND', from: 'world', refusal: error }, origin)
+      return
+    }
     return completeRefund(store, parent, null, origin)
   }
   if (!refund.refundTransferId) return

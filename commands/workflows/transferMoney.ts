@@ -2,27 +2,32 @@
 // sequence of single-stream commands with deterministic ids):
 //   submitted, paid from a balance  → hold the source balance and fund the transfer (balanceFunding.ts:
 //                                      what the route already did, so normally nothing; after a crash, the rest)
-//   completed                        → settle the hold (the developer fee to the fees account, the rest
-//                                      to clearing); a balance destination is credited the destination amount
+//   balance credit leg started, or  → deliver (balanceDelivery.ts): settle the source's hold into transit, credit
+//   a review of a refused one cleared  the destination, complete the leg; a refused credit holds the money in suspense
+//   completed                        → settle the hold of a payout (the developer fee to the fees account, the rest
+//                                      out to the world)
 //   failed or cancelled              → release any hold placed for it
-//   reversed                         → before completion: release the hold; after: credit the money back
-//                                      to the balance it came from (or the source's refund account)
-// Every command id is derived from the transfer, so a replay or a crash between two steps repeats
-// nothing: a step already done is a no-op, the next one runs.
+//   reversed                         → before completion: release the hold; after: credit the money back to the
+//                                      balance it came from (or the source's refund account); refused: suspense
+//   held money resolved to an account → credit it from suspense; refused: held again
+// A refusal of the domain is an outcome here (the transfer IN_REVIEW, its money in suspense), never a
+// failure that stops the consumer. Every command id is derived from the transfer, so a replay or a
+// crash between two steps repeats nothing: a step already done is a no-op, the next one runs.
 import { TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
 import { DomainError } from '../../domain/errors.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
 import { TransferCreated } from '../../domain/transfer/events.js'
+import { awaitingBalanceCredit, returnAmount, transitOf } from '../../domain/transfer/moneyInTransit.js'
 import type { Position } from '../../events/store/port.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
-import { creditFunds, settleHold } from '../accounts/funds.js'
+import { creditFunds } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import { crashPoint } from '../runtime/crashPoints.js'
 import { type CommandRuntime, storeCommands } from '../runtime/commandRuntime.js'
 import { loadLatest } from '../runtime/handleCommand.js'
-import { deliverToBalance } from '../transfers/balanceDelivery.js'
+import { deliverToBalance, settleSource } from '../transfers/balanceDelivery.js'
 import { failUnfunded, fundFromBalance, releaseHeld } from '../transfers/balanceFunding.js'
+import { creditResolution, suspendFunds } from '../transfers/heldFunds.js'
 import type { Workflow } from './workflow.js'
 
 type Runtime = Pick<CommandRuntime, 'handle'>
@@ -55,33 +60,13 @@ async function fundIfAwaiting(runtime: Runtime, s: OpenTransferState, origin: Co
     },
     origin,
   ).catch((error: unknown) => {
-    // The source account is gone or cannot hold (closed, not found): the transfer fails before funds.
-    if (error instanceof DomainError && error.kind !== 'conflict') return { outcome: 'unavailable' as const, error }
+    // The source account cannot hold (closed, not active, not found, too many holds): the transfer fails before funds.
+    if (error instanceof DomainError) return { outcome: 'unavailable' as const, error }
     throw error
   })
   if (result.outcome === 'insufficient') await failUnfunded(runtime, organizationId, transferId, result.error.message, origin)
   if (result.outcome === 'unavailable')
     await failUnfunded(runtime, organizationId, transferId, result.error.message, origin, 'source_account_unavailable')
-}
-
-async function settle(runtime: Runtime, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
-  const { transferId, organizationId } = s.created
-  const funding = s.funding
-  if (funding?.method === 'BALANCE' && funding.accountId) {
-    crashPoint('transfer-settle-next')
-    try {
-      await settleHold(
-        runtime,
-        { organizationId, accountId: funding.accountId, holdId: transferId, feeMinor: BigInt(s.created.fee.amountMinor) },
-        withId(origin, `transfer-settle:${transferId}`),
-      )
-    } catch (error) {
-      // Settled by an earlier run whose command id fell behind a snapshot; or no such hold (nothing to settle).
-      if (!(error instanceof DomainError && (error.code === 'hold_closed' || error.kind === 'not_found'))) throw error
-    }
-    crashPoint('transfer-settled')
-  }
-  await deliverToBalance(runtime, s, origin)
 }
 
 /** The hold placed for the transfer (its source balance, or the balance that funded it), released. */
@@ -105,20 +90,19 @@ async function returnFunds(runtime: Runtime, s: OpenTransferState, origin: Comma
   const to = s.returnedToAccountId
   if (!to) return
   const { transferId, organizationId } = s.created
-  // What left: the source amount less the developer fee (the fee is not refunded, as Stripe keeps application fees).
-  const amountMinor = BigInt(s.created.sourceAmount.amountMinor) - BigInt(s.created.fee.amountMinor)
-  await creditFunds(
-    runtime,
-    {
-      organizationId,
-      accountId: to,
-      currency: s.created.sourceAmount.currency,
-      amountMinor,
-      cause: `${TRANSFER_RETURN_PREFIX}${transferId}`,
-      source: s.funding?.method === 'BALANCE' ? 'clearing' : 'world',
-    },
-    withId(origin, `transfer-return:${transferId}`),
-  )
+  // The money comes back through where it went: clearing when it was reclaimed from a balance in one
+  // currency, else the world (a payout's rail returned it).
+  const from = transitOf(s)
+  try {
+    await creditFunds(
+      runtime,
+      { organizationId, accountId: to, ...returnAmount(s), cause: `${TRANSFER_RETURN_PREFIX}${transferId}`, source: from },
+      withId(origin, `transfer-return:${transferId}`),
+    )
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    await suspendFunds(runtime, s, { stage: 'RETURN', from, refusal: error }, origin)
+  }
 }
 
 export const transferMoney: Workflow = {
@@ -126,10 +110,13 @@ export const transferMoney: Workflow = {
   handles: new Set([
     'TransferCreated',
     'TransferSubmitted',
+    'TransferLegStarted',
+    'TransferReviewCleared',
     'TransferCompleted',
     'TransferFailed',
     'TransferCancelled',
     'TransferReversed',
+    'TransferSuspenseResolved',
   ]),
   commandsFor(event) {
     const transferId = String(event.data.transferId)
@@ -151,8 +138,13 @@ export const transferMoney: Workflow = {
             case 'TransferSubmitted':
               await fundIfAwaiting(runtime, state, context)
               break
+            case 'TransferLegStarted':
+            case 'TransferReviewCleared':
+              if (awaitingBalanceCredit(state)) await deliverToBalance(runtime, state, context)
+              break
             case 'TransferCompleted':
-              await settle(runtime, state, context)
+              // A payout's hold settles out of the service (a delivery settled its own already: a no-op).
+              await settleSource(runtime, state, context)
               break
             case 'TransferFailed':
             case 'TransferCancelled':
@@ -160,6 +152,9 @@ export const transferMoney: Workflow = {
               break
             case 'TransferReversed':
               await returnFunds(runtime, state, context)
+              break
+            case 'TransferSuspenseResolved':
+              await creditResolution(runtime, state, context)
               break
           }
           return { position: undefined }

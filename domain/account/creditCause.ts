@@ -1,17 +1,22 @@
 // What a credit's cause names, as the balance history and the balance webhooks show it: a sandbox
 // fund-in (its cause is `fund-in:<reference>`, commands/sandbox/fundsSimulationRoutes.ts), a
 // credit-line draw (the draw id), a transfer delivered to this balance (`transfer:<tfr_ id>`), a
-// transfer's money paid back to it (`transfer-return:<tfr_ id>`), or a deposit (its id).
+// transfer's money paid back to it (`transfer-return:<tfr_ id>`, or from suspense by an operator:
+// `transfer-resolution:<tfr_ id>:<n>`), or a deposit (its id).
 export const CREDIT_CAUSE_TYPES = ['DEPOSIT', 'FUND_IN', 'DRAW', 'TRANSFER', 'TRANSFER_RETURN'] as const
 export type CreditCauseType = (typeof CREDIT_CAUSE_TYPES)[number]
 
 const FUND_IN_PREFIX = 'fund-in:'
 export const TRANSFER_CREDIT_PREFIX = 'transfer:'
 export const TRANSFER_RETURN_PREFIX = 'transfer-return:'
+/** Held money of a transfer an operator sent to this balance (`transfer-resolution:<tfr_ id>:<n>`). */
+export const TRANSFER_RESOLUTION_PREFIX = 'transfer-resolution:'
 
 export function creditCauseOf(cause: string, draw: boolean): { type: CreditCauseType; id: string } {
   if (draw) return { type: 'DRAW', id: cause }
   if (cause.startsWith(TRANSFER_CREDIT_PREFIX)) return { type: 'TRANSFER', id: cause.slice(TRANSFER_CREDIT_PREFIX.length) }
   if (cause.startsWith(TRANSFER_RETURN_PREFIX)) return { type: 'TRANSFER_RETURN', id: cause.slice(TRANSFER_RETURN_PREFIX.length) }
+  if (cause.startsWith(TRANSFER_RESOLUTION_PREFIX))
+    return { type: 'TRANSFER_RETURN', id: cause.slice(TRANSFER_RESOLUTION_PREFIX.length).split(':')[0]! }
   return cause.startsWith(FUND_IN_PREFIX) ? { type: 'FUND_IN', id: cause.slice(FUND_IN_PREFIX.length) } : { type: 'DEPOSIT', id: cause }
 }

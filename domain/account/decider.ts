@@ -1,12 +1,22 @@
 // The account aggregate: open (any kind), review (activate), close, metadata, and, for accounts
 // that hold a balance, their funds (domain/balance-account/funds.ts: credit, hold, settle, release,
 // reversal on the ledger). Statuses move by the table in accountKinds.ts.
-import { type FundsCommand, type Funds, committedIn, availableIn, decideFunds, emptyFunds, evolveFunds } from '../balance-account/funds.js'
+import {
+  type FundsCommand,
+  type Funds,
+  type TransitAccount,
+  committedIn,
+  availableIn,
+  decideFunds,
+  emptyFunds,
+  evolveFunds,
+} from '../balance-account/funds.js'
 import type { Decider } from '../decider.js'
 import { type ErrorDetail, assertInvariant, conflict, invalid, notFound } from '../errors.js'
 import { FIXED_ROUTE_LIMITS } from '../fixed-route/limits.js'
 import { depositKey } from '../fixed-route/deposits.js'
 import { FIXED_ROUTE_KINDS, canMove } from './accountKinds.js'
+import type { IncomingMoney } from './incomingMoney.js'
 import { accountSnapshot } from './accountSnapshot.js'
 import { ACCOUNT_LIMITS } from './limits.js'
 import type { AccountEvent } from './events.js'
@@ -20,20 +30,25 @@ type Scoped = { organizationId: string; accountId: string; now: string; onBehalf
 export type AccountCommand =
   | (Scoped & { type: 'OpenAccount'; account: Omit<OpenedAccount, 'accountId' | 'organizationId'>; status: 'IN_REVIEW' | 'ACTIVE' })
   | (Scoped & { type: 'ActivateAccount' })
-  | (Scoped & { type: 'CloseAccount'; reason: 'CLOSED_BY_CALLER' | 'REVIEW_REJECTED' })
+  /** `incoming`: what is on its way to it (read models; a caller's close must give it, a review's need not). */
+  | (Scoped & { type: 'CloseAccount'; reason: 'CLOSED_BY_CALLER' | 'REVIEW_REJECTED'; incoming?: IncomingMoney })
   | (Scoped & { type: 'UpdateAccountMetadata'; metadata: Record<string, unknown> })
   | (Scoped & { type: 'SetFixedRouteEnabled'; enabled: boolean })
   /**
-   * A deposit at a fixed route: recorded once per reference and amount (the same again is a no-op,
-   * whatever rail or remitter it names: the first recorded stands); `refusal` applies only to a new one.
+   * A deposit at a fixed route: recorded once per reference (the same reference and amount again is a
+   * no-op, whatever rail or remitter it names: the first recorded stands; another amount is 409
+   * reference_reused, as a fund-in's is); `refusal` applies only to a new one.
    */
   | (Scoped & {
       type: 'RecordFixedRouteDeposit'
       deposit: Omit<FixedRouteDeposit, 'customerId'>
       refusal: { code: string; message: string; details: ErrorDetail[] } | null
     })
-  /** A credit taken back whole (a returned deposit): the amount it credited, once. */
-  | (Scoped & { type: 'ReturnCredit'; cause: string })
+  /**
+   * A credit taken back whole, once: the amount it credited, to the world (a returned deposit) or to
+   * clearing (a reversed transfer's delivery, on its way back to where it came from).
+   */
+  | (Scoped & { type: 'ReturnCredit'; cause: string; to?: TransitAccount })
   | (Scoped & FundsCommand)
 
 function opened(state: AccountState, command: Scoped): OpenAccountState {
@@ -62,6 +77,14 @@ function assertActive(state: OpenAccountState): void {
 function decideClose(state: OpenAccountState, command: Extract<AccountCommand, { type: 'CloseAccount' }>): AccountEvent[] {
   if (state.status === 'CLOSED') return []
   const id = state.account.accountId
+  const incoming = command.incoming
+  if (incoming && incoming.transfersInFlight > 0)
+    throw conflict(
+      'account_has_incoming_transfers',
+      `Account ${id} has ${incoming.transfersInFlight} transfer(s) on their way to it; close it once they finish (or cancel them)`,
+    )
+  if (incoming?.payoutTreasury)
+    throw conflict('account_is_payout_treasury', `Account ${id} is the credit line's payout treasury; set another one before closing it`)
   if (state.funds) {
     if (state.funds.openHolds.size > 0)
       throw conflict(
@@ -119,6 +142,13 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (!isFixedRoute(current)) throw notFound('Fixed route', command.accountId)
       const { deposit } = command
       if (current.deposits.has(depositKey(deposit.reference, deposit.amount.amountMinor))) return []
+      const reused = [...current.deposits.values()].find((d) => d.reference === deposit.reference)
+      if (reused)
+        throw conflict(
+          'reference_reused',
+          `Reference ${deposit.reference} was already used for a deposit of ${reused.amount.amountMinor} ${reused.amount.currency} minor ` +
+            'units: a reference names one deposit',
+        )
       if (current.status === 'CLOSED') throw conflict('account_closed', `Fixed route ${command.accountId} is closed`)
       if (!current.routeEnabled)
         throw conflict('fixed_route_disabled', `Fixed route ${command.accountId} is disabled: enable it to take deposits`)
@@ -140,7 +170,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (credit.returned) throw conflict('credit_already_returned', `Credit ${command.cause} was already returned`)
       assertActive(current)
       const { currency, amountMinor } = credit
-      return decideFunds({ type: 'ReverseCredit', cause: command.cause, currency, amountMinor, now: command.now }, fundsOf(current))
+      const reversal = { type: 'ReverseCredit' as const, cause: command.cause, currency, amountMinor, now: command.now, to: command.to }
+      return decideFunds(reversal, fundsOf(current))
     }
     case 'PlaceHold':
     case 'ReverseCredit':

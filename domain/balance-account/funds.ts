@@ -18,6 +18,9 @@ import { assertBalanceWithinCeiling } from '../shared/money/index.js'
 import type { FundsEvent } from './fundsEvents.js'
 import { type RecentIds, hasRecentId, noRecentIds, withRecentId } from './recentIds.js'
 
+/** The id prefix of holds the API places. */
+export const CALLER_HOLD_PREFIX = 'hld'
+
 export const FUNDS_LIMITS = {
   /** Open holds one account may have at once (each is an in-flight payout). */
   maxOpenHolds: 10_000,
@@ -65,16 +68,47 @@ export type FundsCommand =
       now: string
       /**
        * Where the money comes from: outside (a deposit, a fund-in), the credit line (a draw), or
-       * clearing (a transfer from another balance account delivered here, or paid back here), or
-       * the sandbox's mint (a token minted into a treasury wallet by a fixed route's sweep).
+       * clearing (a transfer from another balance account delivered here, or paid back here), the
+       * sandbox's mint (a token minted into a treasury wallet by a fixed route's sweep), or suspense
+       * (held money an operator sends here).
        */
-      source?: 'world' | 'credit_line' | 'clearing' | 'mint'
+      source?: CreditSource
     }
   | { type: 'PlaceHold'; holdId: string; currency: string; amountMinor: bigint; now: string }
-  /** `feeMinor`: the part of the hold that goes to the fees account (a transfer's developer fee), the rest to clearing. */
-  | { type: 'SettleHold'; holdId: string; now: string; feeMinor?: bigint }
-  | { type: 'ReleaseHold'; holdId: string; now: string }
-  | { type: 'ReverseCredit'; cause: string; currency: string; amountMinor: bigint; now: string }
+  /**
+   * `feeMinor`: the part of the hold that goes to the fees account (a transfer's developer fee); the
+   * rest goes `to` clearing (on its way to another balance account of the service, in the same
+   * currency) or the world (paid out of the service, or converted). Absent: clearing (version 1).
+   */
+  | { type: 'SettleHold'; holdId: string; now: string; feeMinor?: bigint; to?: TransitAccount; byCaller?: boolean }
+  /**
+   * `byCaller`: asked for through the API, which settles and releases only the holds it placed
+   * (`hld_` ids); a transfer's hold (its id is the transfer's) moves with the transfer alone.
+   */
+  | { type: 'ReleaseHold'; holdId: string; now: string; byCaller?: boolean }
+  /** A credit taken back: to the world (a returned deposit) or to clearing (a transfer reversed, on its way back). */
+  | { type: 'ReverseCredit'; cause: string; currency: string; amountMinor: bigint; now: string; to?: TransitAccount }
+
+export type CreditSource = 'world' | 'credit_line' | 'clearing' | 'mint' | 'suspense'
+export type TransitAccount = 'clearing' | 'world'
+
+/** A hold the API placed (POST /v1/accounts/{id}/holds), as opposed to a transfer's. */
+export const isCallerHold = (holdId: string): boolean => holdId.startsWith(`${CALLER_HOLD_PREFIX}_`)
+
+function creditDescription(source: CreditSource, cause: string): string {
+  switch (source) {
+    case 'credit_line':
+      return `Credit line draw ${cause}`
+    case 'clearing':
+      return `Transfer ${cause}`
+    case 'mint':
+      return `Minted for ${cause}`
+    case 'suspense':
+      return `Released from suspense: ${cause}`
+    case 'world':
+      return `Deposit ${cause}`
+  }
+}
 
 function checkAmount(f: Funds, currency: string, amountMinor: bigint): void {
   if (!f.currencies.includes(currency))
@@ -108,13 +142,7 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
         amountMinor: command.amountMinor,
         from: system(command.source ?? 'world'),
         to: availableOf(id),
-        description: draw
-          ? `Credit line draw ${command.cause}`
-          : command.source === 'clearing'
-            ? `Transfer ${command.cause}`
-            : command.source === 'mint'
-              ? `Minted for ${command.cause}`
-              : `Deposit ${command.cause}`,
+        description: creditDescription(command.source ?? 'world', command.cause),
       })
       return [{ type: 'FundsCredited', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
     }
@@ -138,6 +166,8 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
     }
     case 'SettleHold':
     case 'ReleaseHold': {
+      // A transfer's hold does not exist for the API.
+      if (command.byCaller && !isCallerHold(command.holdId)) throw notFound('Hold', command.holdId)
       const hold = f.openHolds.get(command.holdId)
       if (!hold) {
         if (hasRecentId(f.closedHolds, command.holdId))
@@ -157,7 +187,10 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
           currency: hold.currency,
           from: committedOf(id),
           legs: [
-            { to: system('clearing'), amountMinor: hold.amountMinor - feeMinor },
+            {
+              to: system(command.type === 'SettleHold' ? (command.to ?? 'clearing') : 'clearing'),
+              amountMinor: hold.amountMinor - feeMinor,
+            },
             { to: system('fees'), amountMinor: feeMinor },
           ],
           description: `Payout ${command.holdId} paid out, fee ${feeMinor} kept`,
@@ -170,7 +203,7 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
         currency: hold.currency,
         amountMinor: hold.amountMinor,
         from: committedOf(id),
-        to: settle ? system('clearing') : availableOf(id),
+        to: command.type === 'SettleHold' ? system(command.to ?? 'clearing') : availableOf(id),
         description: settle ? `Payout ${command.holdId} paid out` : `Payout ${command.holdId} released`,
       })
       const data = { accountId: id, holdId: command.holdId, transaction, at: command.now }
@@ -185,8 +218,8 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
         currency: command.currency,
         amountMinor: command.amountMinor,
         from: availableOf(id),
-        to: system('world'),
-        description: `Deposit ${command.cause} reversed`,
+        to: system(command.to ?? 'world'),
+        description: command.to === 'clearing' ? `Credit ${command.cause} taken back` : `Deposit ${command.cause} reversed`,
       })
       return [{ type: 'CreditReversed', data: { accountId: id, cause: command.cause, transaction, at: command.now } }]
     }

@@ -1,11 +1,15 @@
 // The ledger's accounts: every place money can be, named explicitly so conservation is a sum.
 // Each balance account has two: what is available to pay out and what is committed to in-flight
 // payouts (open holds). The rest belong to the platform: the outside world (money that entered or
-// left the system), clearing (settled payouts on their way out), fees, the credit line, and the
-// sandbox's token mint (tokens minted into a treasury wallet by a fixed route's sweep).
+// left the system), clearing (a transfer's money between two balance accounts of one currency: taken
+// from one, not yet credited to the other), suspense (money received that could not land where it was
+// going: held, with its transfer IN_REVIEW, until an operator resolves it), fees, the credit line, and
+// the sandbox's token mint (tokens minted into a treasury wallet by a fixed route's sweep). Every
+// clearing and suspense posting belongs to one transfer, named in its transaction's id, so `ledger
+// verify` can prove each transfer's money in them is in flight or held.
 import { z } from 'zod'
 
-export const SYSTEM_LEDGER_ACCOUNTS = ['world', 'clearing', 'fees', 'credit_line', 'mint'] as const
+export const SYSTEM_LEDGER_ACCOUNTS = ['world', 'clearing', 'suspense', 'fees', 'credit_line', 'mint'] as const
 export type SystemLedgerAccount = (typeof SYSTEM_LEDGER_ACCOUNTS)[number]
 
 export const LEDGER_ACCOUNT_LIMITS = { maxNameLength: 120 } as const
@@ -34,5 +38,5 @@ function checked(name: string): LedgerAccount {
 export const ledgerAccountSchema = z
   .string()
   .max(LEDGER_ACCOUNT_LIMITS.maxNameLength)
-  .refine(isLedgerAccount, 'must be a ledger account (available:<id>, committed:<id>, world, clearing, fees, credit_line, mint)')
+  .refine(isLedgerAccount, `must be a ledger account (available:<id>, committed:<id>, ${SYSTEM_LEDGER_ACCOUNTS.join(', ')})`)
   .transform((name) => name as LedgerAccount)

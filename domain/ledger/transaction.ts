@@ -14,8 +14,11 @@ export const LEDGER_TRANSACTION_LIMITS = {
 } as const
 
 /** What a movement is, as the balance history shows it. */
-/** FEE: a developer fee kept from an externally funded transfer (no balance account involved). */
-export const LEDGER_TRANSACTION_KINDS = ['CREDIT', 'HOLD', 'SETTLE', 'RELEASE', 'REVERSAL', 'DRAW', 'REPAYMENT', 'FEE'] as const
+/**
+ * FEE: a developer fee kept from an externally funded transfer (no balance account involved);
+ * SUSPENSE: a transfer's money held in suspense, or sent on from it.
+ */
+export const LEDGER_TRANSACTION_KINDS = ['CREDIT', 'HOLD', 'SETTLE', 'RELEASE', 'REVERSAL', 'DRAW', 'REPAYMENT', 'FEE', 'SUSPENSE'] as const
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number]
 
 const INTEGER = /^-?(0|[1-9]\d*)$/

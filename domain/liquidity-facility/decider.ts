@@ -42,6 +42,8 @@ export type LiquidityFacilityCommand =
       eligibleTreasuryIds: readonly string[]
     })
   | (Scoped & { type: 'RepayDraws'; repaymentId: string; amountMinor: bigint })
+  /** The draw's credit was refused by its payout treasury: it fails and is unwound (a draw no longer open: nothing). */
+  | (Scoped & { type: 'FailDraw'; drawId: string; code: string; reason: string })
 
 const money = (minor: bigint) => minor.toString()
 
@@ -212,6 +214,15 @@ function evolve(s: FacilityState, event: LiquidityFacilityEvent): FacilityState 
       }
       return { ...s, borrowedMinor: s.borrowedMinor + draw.principalMinor, openDraws: [...s.openDraws, draw] }
     }
+    case 'DrawFailed': {
+      const draw = s.openDraws.find((d) => d.drawId === event.data.drawId)
+      assertInvariant(draw, `draw ${event.data.drawId} failed while not open`)
+      return {
+        ...s,
+        borrowedMinor: s.borrowedMinor - principalOutstanding(draw),
+        openDraws: s.openDraws.filter((d) => d !== draw),
+      }
+    }
     case 'RepaymentReceived': {
       const byDraw = new Map(event.data.allocations.map((a) => [a.drawId, a]))
       let principalPaid = 0n
@@ -267,6 +278,22 @@ export const liquidityFacilityDecider: Decider<FacilityState, LiquidityFacilityC
         return decideDraw(command, state)
       case 'RepayDraws':
         return decideRepay(command, state)
+      case 'FailDraw':
+        // A draw repaid meanwhile, or failed already, has nothing left to unwind.
+        if (!state.openDraws.some((d) => d.drawId === command.drawId)) return []
+        return [
+          {
+            type: 'DrawFailed',
+            data: {
+              facilityId: facilityIdOf(command.organizationId),
+              organizationId: command.organizationId,
+              drawId: command.drawId,
+              code: command.code.slice(0, LIQUIDITY_LIMITS.failureCodeMaxLength),
+              reason: command.reason.slice(0, LIQUIDITY_LIMITS.failureReasonMaxLength),
+              failedAt: command.now,
+            },
+          },
+        ]
     }
   },
 

@@ -72,11 +72,25 @@ export const RepaymentReceived = z.object({
   receivedAt: z.string(),
 })
 
+/**
+ * The draw's money could not reach its payout treasury (the treasury refused the credit: closed
+ * meanwhile): the draw fails and is unwound, nothing borrowed. No ledger transaction: none was made.
+ */
+export const DrawFailed = z.object({
+  facilityId: z.string(),
+  organizationId: z.string(),
+  drawId: z.string(),
+  code: z.string().max(LIQUIDITY_LIMITS.failureCodeMaxLength),
+  reason: z.string().max(LIQUIDITY_LIMITS.failureReasonMaxLength),
+  failedAt: z.string(),
+})
+
 export const liquidityFacilityEventSchemas = {
   LiquidityFacilityConfigured,
   PayoutTreasurySet,
   DrawTaken,
   RepaymentReceived,
+  DrawFailed,
 } as const
 
 type Schemas = typeof liquidityFacilityEventSchemas

@@ -16,6 +16,9 @@ export const LIQUIDITY_LIMITS = {
   configuredByMaxLength: 128,
   /** Payout treasuries an organization may choose from (its Solana internal wallets); a list beyond it is cut. */
   maxPayoutTreasuries: 1_000,
+  /** Why a draw failed: a code, and the refusal's text (cut to this). */
+  failureCodeMaxLength: 64,
+  failureReasonMaxLength: 500,
 } as const
 
 /** The fee accrues per started hour. */

@@ -1,8 +1,9 @@
 // Public events of the liquidity facility: a draw becomes `liquidity.draw.created` (the draw as
 // GET shows it at that instant), a repayment `liquidity.repayment.created` (the repayment record,
-// naming the draws it paid and closed). Configuration and the payout treasury are not published.
+// naming the draws it paid and closed), a failed draw `liquidity.draw.failed` (its id and why). Configuration and the
+// payout treasury are not published.
 import type { PublicEventMapper } from '../publicEvents.js'
-import { DrawTaken, RepaymentReceived } from './events.js'
+import { DrawFailed, DrawTaken, RepaymentReceived } from './events.js'
 import { toDrawResource, toRepaymentResource } from './resource.js'
 
 export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
@@ -20,6 +21,7 @@ export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
         reference: d.reference,
         drawnAt: d.drawnAt,
         repaidAt: null,
+        failure: null,
       },
       d.drawnAt,
     )
@@ -33,6 +35,14 @@ export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
       // The repayment, then its draws oldest first (allocation order): a message keeps the first 20
       // tags (webhooks/envelope.ts), so a repayment of more draws is found by its id and its oldest 19.
       tags: [r.repaymentId, ...r.allocations.map((a) => a.drawId)],
+    }
+  }
+  if (event.type === 'DrawFailed') {
+    const f = DrawFailed.parse(event.data)
+    return {
+      type: 'liquidity.draw.failed',
+      data: { id: f.drawId, status: 'FAILED', failure: { code: f.code, message: f.reason, failedAt: f.failedAt } },
+      tags: [f.drawId],
     }
   }
   return undefined

@@ -118,11 +118,16 @@ export function toFacilityResource(view: FacilityView, treasuries: PayoutTreasur
 }
 
 // ---- Draws -------------------------------------------------------------------------------------
-export const DRAW_STATUSES = ['OPEN', 'REPAID'] as const
+export const DRAW_STATUSES = ['OPEN', 'REPAID', 'FAILED'] as const
 
 export const drawResource = z.object({
   id: z.string().describe('Draw id, prefix drw_'),
-  status: z.enum(DRAW_STATUSES).describe('OPEN until its principal is repaid in full (its fee due is paid first), then REPAID'),
+  status: z
+    .enum(DRAW_STATUSES)
+    .describe(
+      'OPEN until its principal is repaid in full (its fee due is paid first), then REPAID; FAILED when its payout treasury ' +
+        'refused the money (closed meanwhile): the draw is unwound, nothing is owed',
+    ),
   amount: moneyWire.describe('The principal drawn'),
   principalRepaid: moneyWire.describe('Principal repaid so far'),
   principalOutstanding: moneyWire.describe('Principal still owed'),
@@ -138,6 +143,10 @@ export const drawResource = z.object({
   reference: z.string().nullable().describe('Your reference, or null'),
   drawnAt: z.string().describe('When the draw was taken (ISO 8601); its fee hours count from here'),
   repaidAt: z.string().nullable().describe('When the last principal was repaid; null while OPEN'),
+  failure: z
+    .object({ code: z.string(), message: z.string(), failedAt: z.string() })
+    .nullable()
+    .describe('Why and when a FAILED draw failed; null otherwise'),
   feeNextAccruesAt: z
     .string()
     .nullable()
@@ -159,18 +168,22 @@ export type DrawView = {
   reference: string | null
   drawnAt: string
   repaidAt: string | null
+  /** Its payout treasury refused the credit: unwound. */
+  failure: { code: string; reason: string; at: string } | null
 }
 
 export function toDrawResource(view: DrawView, asOf: string): DrawResource {
   const m = (minor: bigint) => toWire({ currency: view.currency, amountMinor: minor })
-  const accrued = view.repaidAt === null ? accruedFee(view, asOf) : view.feePaidMinor
+  // A failed draw never reached its treasury: it accrues no fee and nothing of it is owed.
+  const open = view.repaidAt === null && view.failure === null
+  const accrued = open ? accruedFee(view, asOf) : view.feePaidMinor
   const feeAccrued = accrued > view.feePaidMinor ? accrued : view.feePaidMinor
   return {
     id: view.id,
-    status: view.repaidAt === null ? 'OPEN' : 'REPAID',
+    status: view.failure !== null ? 'FAILED' : view.repaidAt === null ? 'OPEN' : 'REPAID',
     amount: m(view.principalMinor),
     principalRepaid: m(view.principalRepaidMinor),
-    principalOutstanding: m(view.principalMinor - view.principalRepaidMinor),
+    principalOutstanding: m(view.failure === null ? view.principalMinor - view.principalRepaidMinor : 0n),
     feeAccrued: m(feeAccrued),
     feePaid: m(view.feePaidMinor),
     feeDue: m(feeAccrued - view.feePaidMinor),
@@ -180,7 +193,8 @@ export function toDrawResource(view: DrawView, asOf: string): DrawResource {
     reference: view.reference,
     drawnAt: view.drawnAt,
     repaidAt: view.repaidAt,
-    feeNextAccruesAt: view.repaidAt === null ? nextAccrual(view, asOf) : null,
+    failure: view.failure && { code: view.failure.code, message: view.failure.reason, failedAt: view.failure.at },
+    feeNextAccruesAt: open ? nextAccrual(view, asOf) : null,
   }
 }
 

@@ -86,14 +86,18 @@ export function externalSourceSide(paymentRail: string | undefined, currency: st
   ])
 }
 
-/** The destination account as a side: its kind decides the rail. */
+/**
+ * The destination account as a side: its kind decides the rail. `whatever its status`: the side of
+ * money already received (a fixed route's deposit), planned to be held when its account is not ACTIVE.
+ */
 export function destinationAccountSide(
   account: OpenAccountState,
   asked: { currency?: string | undefined; paymentRail?: string | undefined },
+  options: { whateverItsStatus?: boolean } = {},
 ): RouteSide {
   const details = account.account.details
   const id = account.account.accountId
-  active(account, 'destination.accountId')
+  if (options.whateverItsStatus !== true) active(account, 'destination.accountId')
   const currency = currencyOf(account, asked.currency, 'destination.currency')
   const railRefused = (allowed: readonly string[]) =>
     invalid('invalid_payment_rail', `Account ${id} is paid on ${allowed.join(', ')}`, [

@@ -7,8 +7,10 @@ import { type LedgerTransaction, movement, system } from '../ledger/index.js'
 import { DomainError, type ErrorDetail, assertInvariant, conflict, invalid, notFound } from '../errors.js'
 import type { Originator, TransferCreatedData, TransferEvent, Tracking } from './events.js'
 import { type TrackingPool, legTracking } from './legTracking.js'
+import { awaitingBalanceCredit } from './moneyInTransit.js'
 import type { Funding, LegState, OpenTransferState, TransferState } from './state.js'
 import { type TransferStatus, assertMove } from './statuses.js'
+import { type SuspendFunds, clearedReview, decideResolve, decideSuspend, heldFunds } from './suspense.js'
 import { SWIFT_UNTRACKED_SYSTEM_REMARK } from '../rails/index.js'
 
 export type { OpenTransferState, TransferState } from './state.js'
@@ -39,7 +41,17 @@ export type TransferCommand =
   | (Scoped & { type: 'FailTransfer'; code: string; reason: string; onlyIfUnfunded?: boolean })
   | (Scoped & { type: 'AdvanceTransfer'; mode: AdvanceMode; pool: TrackingPool })
   | (Scoped & { type: 'AssumeSwiftSettlement'; legIndex: number })
-  | (Scoped & { type: 'ReverseTransfer'; code: string; reason: string })
+  /**
+   * `reclaimed`: a transfer into a balance account is reversed only once its credit was taken back
+   * (the command handler did that first; the rails never reverse such a transfer).
+   */
+  | (Scoped & { type: 'ReverseTransfer'; code: string; reason: string; reclaimed?: boolean })
+  /** The balance destination was credited: its leg, and the transfer, complete. */
+  | (Scoped & { type: 'CompleteDelivery' })
+  /** A credit the transfer's money needed was refused: the money is held in suspense, IN_REVIEW (suspense.ts). */
+  | (Scoped & { type: 'SuspendFunds' } & SuspendFunds)
+  /** An operator sends held money to a balance account, or (null) out of the service. */
+  | (Scoped & { type: 'ResolveSuspense'; accountId: string | null; reason: string })
   | (Scoped & {
       type: 'InitiateRefund'
       reason: string
@@ -111,9 +123,18 @@ function decideAdvance(s: OpenTransferState, c: Extract<TransferCommand, { type:
           },
         ]
       return nothing()
-    case 'IN_REVIEW':
-      return c.mode.by === 'operator' ? [{ type: 'TransferReviewCleared', data: base }] : []
+    case 'IN_REVIEW': {
+      if (c.mode.by === 'timer') return []
+      const cleared = clearedReview(s, plain(base))
+      if (cleared) return cleared
+      throw conflict(
+        'transfer_funds_held',
+        `Transfer ${c.transferId} holds returned money in suspense: an operator resolves it (suspense resolve)`,
+      )
+    }
     case 'COMPLETED':
+      // A transfer into a balance account is not returned by a rail: it is reversed by taking its credit back.
+      if (s.created.destination.kind === 'BALANCE') return nothing()
       if (trigger === 'RETURN_AFTER_COMPLETION')
         return [
           {
@@ -153,6 +174,8 @@ function decideAdvance(s: OpenTransferState, c: Extract<TransferCommand, { type:
     ]
   const leg = s.legs[s.currentLegIndex]
   assertInvariant(leg, `transfer ${c.transferId} PROCESSING past its last leg`)
+  // A balance credit completes when the credit is applied (the transfer workflow's delivery), not on a clock.
+  if (awaitingBalanceCredit(s)) return nothing()
   const untrackedSwift = trigger === 'SWIFT_UNTRACKED'
   const tracking = legTracking(leg, c.pool, { untrackedSwift, chargesFee: BigInt(s.created.fee.amountMinor) > 0n })
   if (leg.status === 'PENDING') return [{ type: 'TransferLegStarted', data: { ...base, index: s.currentLegIndex, tracking } }]
@@ -280,6 +303,9 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       if (fundedStatuses.includes(s.status) || s.funding) {
         // Funds were received: an operational problem puts it in review, never FAILED (spec).
         if (s.status === 'IN_REVIEW') return []
+        // After completion nothing is in flight: only money coming back that cannot land is held (suspense.ts).
+        if (s.status === 'COMPLETED' || s.status === 'REVERSED')
+          throw conflict('transfer_invalid_transition', `Transfer ${command.transferId} cannot move from ${s.status} to IN_REVIEW`)
         assertMove(command.transferId, s.status, 'IN_REVIEW')
         return [{ type: 'TransferHeldForReview', data: { ...base, ...seenBy(s), code: command.code, reason: command.reason } }]
       }
@@ -295,12 +321,24 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
     case 'ReverseTransfer':
       if (s.status === 'REVERSED') return []
       assertMove(command.transferId, s.status, 'REVERSED')
+      if (s.status === 'COMPLETED' && s.created.destination.kind === 'BALANCE' && command.reclaimed !== true)
+        throw conflict(
+          'transfer_not_reversible',
+          `Transfer ${command.transferId} was credited to a balance account: take the credit back before reversing it`,
+        )
+      if (heldFunds(s))
+        throw conflict('transfer_funds_held', `Transfer ${command.transferId} holds money in suspense: an operator resolves it`)
       return [
         { type: 'TransferReversed', data: { ...base, code: command.code, reason: command.reason, returnedToAccountId: returnTarget(s) } },
       ]
     case 'InitiateRefund':
       if (s.refund) return []
       if (!s.funding) throw conflict('transfer_not_funded', `Transfer ${command.transferId} received no funds; cancel it instead`)
+      if (heldFunds(s))
+        throw conflict(
+          'transfer_funds_held',
+          `Transfer ${command.transferId} holds money in suspense: the platform operator resolves it, not a refund`,
+        )
       if (s.status !== 'IN_REVIEW' && s.status !== 'REVERSED')
         throw conflict(
           'transfer_not_refundable',
@@ -332,6 +370,15 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       if (!s.refund) throw conflict('transfer_not_refunding', `Transfer ${command.transferId} has no refund in progress`)
       if (s.refund.status === 'COMPLETED') return []
       return [{ type: 'TransferRefundCompleted', data: { ...base, txHash: command.txHash } }]
+    case 'CompleteDelivery':
+      if (s.status === 'COMPLETED') return []
+      if (!awaitingBalanceCredit(s))
+        throw conflict('transfer_not_delivering', `Transfer ${command.transferId} is ${s.status}, not crediting its balance destination`)
+      return completeLeg(s, base, s.currentLegIndex, {}, null)
+    case 'SuspendFunds':
+      return decideSuspend(s, command, base)
+    case 'ResolveSuspense':
+      return decideResolve(s, command, base)
   }
 }
 
@@ -387,7 +434,32 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
     case 'TransferHeldForReview':
       return { ...s, status: 'IN_REVIEW', reviewed: true, review: { code: event.data.code, reason: event.data.reason } }
     case 'TransferReviewCleared':
-      return { ...s, status: 'PROCESSING', review: null }
+      return { ...s, status: 'PROCESSING', review: null, ...(event.data.transaction ? { suspended: null } : {}) }
+    case 'TransferFundsSuspended': {
+      const { stage, code, reason, amount } = event.data
+      return {
+        ...s,
+        status: 'IN_REVIEW',
+        review: { code, reason },
+        suspended: { stage, code, reason, amount, at, resolution: null },
+        suspensions: (s.suspensions ?? 0) + (event.data.transaction ? 1 : 0),
+      }
+    }
+    case 'TransferSuspenseResolved': {
+      const { accountId, reason } = event.data
+      assertInvariant(s.suspended, 'TransferSuspenseResolved without held money')
+      const refund = s.refund && s.refund.status === 'PENDING' ? { ...s.refund, status: 'COMPLETED' as const, completedAt: at } : s.refund
+      return {
+        ...s,
+        status: 'REVERSED',
+        review: null,
+        reversal: s.reversal ?? { code: 'funds_returned', reason },
+        suspended: { ...s.suspended, resolution: { accountId, at } },
+        returnedToAccountId: accountId ?? s.returnedToAccountId,
+        returnedAt: accountId ? at : s.returnedAt,
+        refund,
+      }
+    }
     case 'TransferCompleted':
       return { ...s, status: 'COMPLETED', systemRemark: event.data.systemRemark }
     case 'TransferFailed': {

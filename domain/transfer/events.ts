@@ -185,7 +185,38 @@ export const TransferFunded = z.object({
 export const TransferLegStarted = z.object({ ...ref, ...seen, index: z.number().int().min(0).max(L.maxLegs), tracking: trackingSchema })
 export const TransferLegCompleted = z.object({ ...ref, ...seen, index: z.number().int().min(0).max(L.maxLegs), tracking: trackingSchema })
 export const TransferHeldForReview = z.object({ ...ref, ...seen, code, reason: text })
-export const TransferReviewCleared = z.object({ ...ref, ...seen })
+export const TransferReviewCleared = z.object({
+  ...ref,
+  ...seen,
+  /** Version 2: money held in suspense goes back to where the delivery takes it from (absent: none held). */
+  transaction: ledgerTransactionSchema.nullable().optional(),
+})
+
+/** What could not land: a delivery, a reversal's or a refund's money coming back, or an operator's resolution. */
+export const SUSPENSE_STAGES = ['DELIVERY', 'RETURN', 'REFUND', 'RESOLUTION'] as const
+export type SuspenseStage = (typeof SUSPENSE_STAGES)[number]
+/** Money that could not land is held in suspense (its transaction moves it there; null: it was there already). IN_REVIEW. */
+export const TransferFundsSuspended = z.object({
+  ...ref,
+  ...seen,
+  stage: z.enum(SUSPENSE_STAGES),
+  code,
+  reason: text,
+  amount: z.object({ currency: code, amountMinor: minor }),
+  transaction: ledgerTransactionSchema.nullable(),
+})
+/**
+ * An operator sent held money on: to a balance account (credited from suspense by the workflow) or
+ * out of the service (`accountId` null: its transaction, suspense to the world). REVERSED.
+ */
+export const TransferSuspenseResolved = z.object({
+  ...ref,
+  accountId: id.nullable(),
+  reason: text,
+  /** True when the transfer had not been reversed before (its first transfer.reversed). */
+  firstReversal: z.boolean(),
+  transaction: ledgerTransactionSchema.nullable(),
+})
 export const TransferCompleted = z.object({
   ...ref,
   systemRemark: text.nullable(),
@@ -222,6 +253,8 @@ export const transferEventSchemas = {
   TransferReversed,
   TransferRefundInitiated,
   TransferRefundCompleted,
+  TransferFundsSuspended,
+  TransferSuspenseResolved,
 } as const
 
 type Schemas = typeof transferEventSchemas

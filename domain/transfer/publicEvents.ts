@@ -5,6 +5,7 @@
 // data.status IN_REVIEW, a failure before funds transfer.failed (rule 2). `agentId` is on every
 // payload (null until agents act on transfers). Payloads keep no sensitive value: see `masked`.
 import type { PublicEvent, PublicEventMapper } from '../publicEvents.js'
+import { toWire } from '../shared/money/index.js'
 import { last4 } from '../shared/sensitive/index.js'
 import { transferDecider } from './decider.js'
 import type { Originator, TransferEvent } from './events.js'
@@ -101,5 +102,20 @@ export const transferPublicEvents: PublicEventMapper = (stored) => {
       return change('transfer.refund_completed', d.transferId, 'REVERSED', d.at, {
         refund: { status: 'COMPLETED', txHash: event.data.txHash },
       })
+    case 'TransferFundsSuspended':
+      // Rule 2: a problem after funds were received is transfer.updated with status IN_REVIEW.
+      return updated(d.transferId, 'IN_REVIEW', d.at, event.data.originator, {
+        reason: { code: event.data.code, message: event.data.reason },
+        heldFunds: {
+          stage: event.data.stage,
+          amount: toWire({ currency: event.data.amount.currency, amountMinor: BigInt(event.data.amount.amountMinor) }),
+        },
+      })
+    case 'TransferSuspenseResolved': {
+      const extra = { reason: { code: 'funds_returned', message: event.data.reason }, returnedToAccountId: event.data.accountId }
+      return event.data.firstReversal
+        ? change('transfer.reversed', d.transferId, 'REVERSED', d.at, extra)
+        : change('transfer.updated', d.transferId, 'REVERSED', d.at, extra)
+    }
   }
 }

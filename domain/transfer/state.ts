@@ -2,7 +2,7 @@
 // its legs as they run, how it was funded, and what happened after (review, failure, reversal,
 // refund). JSON-safe (amounts stay minor-unit strings), so the read model stores it as it is.
 import type { z } from 'zod'
-import type { Originator, TransferCreatedData, Tracking, plannedLegSchema } from './events.js'
+import type { Originator, SuspenseStage, TransferCreatedData, Tracking, plannedLegSchema } from './events.js'
 import type { TransferStatus } from './statuses.js'
 
 export const LEG_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'] as const
@@ -36,6 +36,19 @@ export type Refund = {
   completedAt: string | null
 }
 
+/**
+ * Money of the transfer held in suspense (it could not land: a closed destination, a closed account
+ * to return it to), with the transfer IN_REVIEW; `resolution` once an operator sent it on.
+ */
+export type SuspendedFunds = {
+  stage: SuspenseStage
+  code: string
+  reason: string
+  amount: { currency: string; amountMinor: string }
+  at: string
+  resolution: { accountId: string | null; at: string } | null
+}
+
 export type OpenTransferState = {
   status: TransferStatus
   created: Omit<TransferCreatedData, 'status' | 'legs'>
@@ -52,6 +65,10 @@ export type OpenTransferState = {
   returnedAt: string | null
   refund: Refund | null
   systemRemark: string | null
+  /** Absent on states stored before issue 24: none. */
+  suspended?: SuspendedFunds | null
+  /** How many times its money went to suspense (each move has a ledger id of its own). Absent: 0. */
+  suspensions?: number
   createdAt: string
   updatedAt: string
 }

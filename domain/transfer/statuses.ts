@@ -11,7 +11,9 @@
 //   IN_REVIEW ──review cleared──► PROCESSING, ──funds returned──► REVERSED
 //   PROCESSING ──payout leg completed──► COMPLETED
 //   COMPLETED ──return or reversal──► REVERSED
-//   FAILED, CANCELLED, REVERSED: final
+//   COMPLETED | REVERSED ──money that came back could not land (held in suspense)──► IN_REVIEW
+//   FAILED, CANCELLED: final; REVERSED: final unless the money it sends back is refused where it
+//   goes (a closed account): then IN_REVIEW, with the money in suspense, until an operator resolves it
 import { z } from 'zod'
 import { conflict } from '../errors.js'
 
@@ -35,12 +37,13 @@ export const TRANSFER_TRANSITIONS: Readonly<Record<TransferStatus, readonly Tran
   PENDING: ['PROCESSING', 'IN_REVIEW', 'CANCELLED', 'FAILED'],
   PROCESSING: ['COMPLETED', 'IN_REVIEW'],
   IN_REVIEW: ['PROCESSING', 'REVERSED'],
-  COMPLETED: ['REVERSED'],
+  COMPLETED: ['REVERSED', 'IN_REVIEW'],
   FAILED: [],
   CANCELLED: [],
-  REVERSED: [],
+  REVERSED: ['IN_REVIEW'],
 }
 
+/** Statuses the rails never leave (REVERSED moves only when its returned money is held: see the table). */
 export const TERMINAL_STATUSES: readonly TransferStatus[] = ['FAILED', 'CANCELLED', 'REVERSED']
 
 export const canMove = (from: TransferStatus, to: TransferStatus): boolean => TRANSFER_TRANSITIONS[from].includes(to)

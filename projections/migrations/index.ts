@@ -22,6 +22,7 @@ import * as m0019 from './0019_transfer_resources.js'
 import * as m0020 from './0020_fixed_routes.js'
 import * as m0021 from './0021_customer_resources.js'
 import * as m0022 from './0022_consumer_parked.js'
+import * as m0023 from './0023_money_in_flight.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020_fixed_routes': m0020,
   '0021_customer_resources': m0021,
   '0022_consumer_parked': m0022,
+  '0023_money_in_flight': m0023,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -48,6 +48,10 @@ export function drawRowToView(row: DrawRow): DrawView {
     reference: row.reference,
     drawnAt: row.drawn_at.toISOString(),
     repaidAt: row.repaid_at === null ? null : row.repaid_at.toISOString(),
+    failure:
+      row.failed_at === null
+        ? null
+        : { code: row.failure_code ?? 'draw_failed', reason: row.failure_reason ?? '', at: row.failed_at.toISOString() },
   }
 }
 
@@ -71,7 +75,7 @@ export async function findRepayment(db: Kysely<ReadDatabase>, organizationId: st
 export async function listDraws(
   db: Kysely<ReadDatabase>,
   organizationId: string,
-  query: CursorQuery & { status?: 'OPEN' | 'REPAID' | undefined },
+  query: CursorQuery & { status?: LiquidityDrawsTable['status'] | undefined },
 ): Promise<DrawRow[]> {
   const all = db.selectFrom('liquidity_draws').selectAll().where('organization_id', '=', organizationId)
   const listed = query.status === undefined ? all : all.where('status', '=', query.status)

@@ -130,7 +130,8 @@ export function balanceSeeder(h: TestApp) {
     hold: (organizationId: string, accountId: string, holdId: string, amountMinor: bigint, currency = 'USD') =>
       settled(placeHold(runtime, { organizationId, accountId, holdId, currency, amountMinor }, origin(organizationId))),
     settle: (organizationId: string, accountId: string, holdId: string) =>
-      settled(settleHold(runtime, { organizationId, accountId, holdId }, origin(organizationId))),
+      // A hold the API placed leaves the service when it settles (a transfer's settles into clearing: its own tests).
+      settled(settleHold(runtime, { organizationId, accountId, holdId, to: 'world' }, origin(organizationId))),
     release: (organizationId: string, accountId: string, holdId: string) =>
       settled(releaseHold(runtime, { organizationId, accountId, holdId }, origin(organizationId))),
     reverse: (organizationId: string, accountId: string, amountMinor: bigint, cause: string, currency = 'USD') =>

@@ -15,6 +15,7 @@ type Report = {
   events: number
   transactions: number
   totals: Record<string, string>[]
+  organizations: { organizationId: string; totals: Record<string, string>[] }[]
   balanceRowsCompared: number
   aggregatesCompared: number
   discrepancy: Record<string, unknown> | null
@@ -55,8 +56,9 @@ t.test('a clean ledger: exit 0, every transaction counted, totals per currency a
     {
       currency: 'USD',
       sum: '0',
-      world: '-14400',
-      clearing: '2000',
+      world: '-12400',
+      clearing: '0',
+      suspense: '0',
       fees: '0',
       credit_line: '-250',
       mint: '0',
@@ -68,6 +70,7 @@ t.test('a clean ledger: exit 0, every transaction counted, totals per currency a
       sum: '0',
       world: '-3000000',
       clearing: '0',
+      suspense: '0',
       fees: '0',
       credit_line: '0',
       mint: '0',
@@ -80,9 +83,18 @@ t.test('a clean ledger: exit 0, every transaction counted, totals per currency a
   t.equal(text.code, 0, text.stderr)
   t.match(
     text.stdout,
-    /^ledger verified through position \S+: \d+ events, 10 transactions, 4 balance rows and 1 account aggregates compared/,
+    /^ledger verified through position \S+: \d+ events, 10 transactions, 4 balance rows and 1 account aggregates compared; 0 transfers/,
   )
-  t.match(text.stdout, /USD: sum 0\.00 USD; world -144\.00 USD, clearing 20\.00 USD, fees 0\.00 USD, credit_line -2\.50 USD/)
+  t.match(
+    text.stdout,
+    /USD: sum 0\.00 USD; world -124\.00 USD, clearing 0\.00 USD, suspense 0\.00 USD, fees 0\.00 USD, credit_line -2\.50 USD/,
+  )
+  t.same(
+    report.organizations.map((o) => o.organizationId),
+    [ORG],
+    'one organization, whose own totals are the whole ledger',
+  )
+  t.same(report.organizations[0]?.totals, report.totals)
 
   const usage = await verify('--sample', '0')
   t.equal(usage.code, 2)
@@ -128,6 +140,54 @@ t.test('a hold missing from the open holds table is named (committed is the sum 
     currency: 'USD',
     committed: '400',
     openHolds: '0',
+  })
+})
+
+/** Appends a balanced movement straight into the store, as a bug or a tamperer would, and waits for the consumers. */
+async function forged(t: Pick<typeof import('tap'), 'ok'>, transactionId: string, to: string) {
+  const appended = await h.runtime.store.appendToStream(
+    `forged-${randomUUID()}`,
+    [
+      {
+        id: randomUUID(),
+        type: 'ForgedMovement',
+        data: {
+          transaction: {
+            id: transactionId,
+            kind: 'SETTLE',
+            postings: [
+              { ledgerAccount: 'world', currency: 'USD', amountMinor: '-70' },
+              { ledgerAccount: to, currency: 'USD', amountMinor: '70' },
+            ],
+            description: 'Forged',
+          },
+        },
+        metadata: { organizationId: ORG, actor: 'attacker' },
+      },
+    ],
+    { expectedRevision: 'any' },
+  )
+  t.ok(await h.runtime.runner.waitFor(appended.position, 10_000), 'the consumers passed it')
+  // The ledger is verified through the balances projection's checkpoint, which moves with the next event it handles.
+  await seed.credit(ORG, b, 1n, `after-${transactionId}`)
+}
+
+t.test('money in clearing or suspense must belong to a transfer that explains it', async (t) => {
+  // Named by the first discrepancy found, in this order of appends: each stays in the log, so each is checked alone first.
+  const transferId = `tfr_${'0'.repeat(21)}forge`
+  await forged(t, `settle:${transferId}`, 'clearing')
+  const stuck = stdoutJson<Report>(await verify('--json'))
+  t.same(
+    stuck.discrepancy,
+    { kind: 'clearing_not_in_flight', transferId, status: 'none', currency: 'USD', clearing: '70' },
+    'money left in clearing with no step still to move it',
+  )
+  t.equal(stuck.organizations[0]?.totals.find((x) => x.currency === 'USD')?.clearing, '70', 'the organization’s totals show it')
+  await forged(t, 'settle:no-transfer-here', 'suspense')
+  t.match(stdoutJson<Report>(await verify('--json')).discrepancy, {
+    kind: 'unattributed_transaction',
+    transactionId: 'settle:no-transfer-here',
+    missing: 'transfer',
   })
 })
 

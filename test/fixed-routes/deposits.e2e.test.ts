@@ -51,10 +51,11 @@ t.test('rule 1: the same reference and amount is the same sweep; a new reference
   const other = await swept(h, route.id, { amount: '100.00', reference: 'dep-3' })
   t.not(other.transferId, first.transferId)
   t.equal(other.rail, 'ACH', 'omitted: ACH, the stored rail of a route taking ACH and wire')
-  const sameRefOtherAmount = await swept(h, route.id, { amount: '7.00', reference: 'dep-1' })
-  t.not(sameRefOtherAmount.transferId, first.transferId, 'another amount is another deposit')
+  const sameRefOtherAmount = await simulate(h, route.id, { amount: '7.00', reference: 'dep-1' })
+  t.equal(sameRefOtherAmount.statusCode, 409, 'another amount under a used reference is refused')
+  t.equal(sameRefOtherAmount.json().code, 'reference_reused')
   const list = (await h.request({ method: 'GET', url: `/v1/transfers?clientReferenceId=dep-1` })).json()
-  t.equal(list.data.length, 2, 'one sweep per reference and amount')
+  t.equal(list.data.length, 1, 'one sweep per reference')
 })
 
 t.test('rule 1: an unfinished sweep resumes from the recorded deposit', async (t) => {

@@ -94,7 +94,8 @@ async function finish(kind: 'settle' | 'release'): Promise<void> {
   if (res.statusCode !== 200) throw new Error(`${kind} ${res.statusCode} ${res.body} ${seedNote}`)
   count(kind)
   add(model.committed, h0.accountId, -h0.amount)
-  if (kind === 'settle') model.clearing += h0.amount
+  // A settled API hold is paid out of the service: to the world (clearing is a transfer's, between balances).
+  if (kind === 'settle') model.world += h0.amount
   else add(model.available, h0.accountId, h0.amount)
 }
 

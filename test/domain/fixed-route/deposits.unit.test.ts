@@ -149,7 +149,11 @@ t.test('the account decider records a deposit once per reference and amount', as
   route
     .given([opened, received])
     .when({ ...record, deposit: { ...deposit, amount: { currency: 'USD', amountMinor: '999' } } })
-    .thenMatches(t, [{ type: 'FixedRouteDepositReceived' }], 'another amount: another deposit')
+    .thenThrows(t, 'reference_reused', 'another amount: the reference names another deposit already (409, as a fund-in)')
+  route
+    .given([opened, received])
+    .when({ ...record, deposit: { ...deposit, reference: 'r2', amount: { currency: 'USD', amountMinor: '999' } } })
+    .thenMatches(t, [{ type: 'FixedRouteDepositReceived' }], 'another reference: another deposit')
   const refusal = { code: 'rail_not_accepted', message: 'no', details: [] }
   route
     .given([opened])

@@ -6,6 +6,7 @@ import t from 'tap'
 import { SWIFT_LIMITS } from '../../../domain/rails/index.js'
 import { transferDecider } from '../../../domain/transfer/decider.js'
 import type { TransferEvent } from '../../../domain/transfer/events.js'
+import { awaitingBalanceCredit } from '../../../domain/transfer/moneyInTransit.js'
 import { nextStep } from '../../../domain/transfer/nextStep.js'
 import { SIDES, at, cmd, eventsTo, internalPlan, opened, plan, run } from './transferFixtures.js'
 
@@ -89,9 +90,24 @@ t.test('every step timer, fired on time, makes the decider move (until nothing i
       t.ok(decided.length > 0, `${p.flow} ${p.sandboxTrigger ?? ''} ${state.status}: the timer moves it`)
       events.push(...decided)
     }
+    const end = opened(events)
     t.ok(
-      ['COMPLETED', 'IN_REVIEW', 'FAILED', 'REVERSED'].includes(opened(events).status),
-      `${p.flow} ${p.sandboxTrigger ?? ''}: ends at rest`,
+      ['COMPLETED', 'IN_REVIEW', 'FAILED', 'REVERSED'].includes(end.status) || awaitingBalanceCredit(end),
+      `${p.flow} ${p.sandboxTrigger ?? ''}: ends at rest (or at a balance credit, which the transfer workflow applies)`,
     )
+  }
+})
+
+t.test('a balance credit leg waits for the transfer workflow: no timer, and a timer fired anyway decides nothing', async (t) => {
+  const crediting = opened(run([cmd.create(internalPlan()), cmd.fundBalance(at(1)), cmd.advance(at(2))]))
+  t.ok(awaitingBalanceCredit(crediting), 'the credit leg is in progress')
+  t.equal(nextStep(crediting, delay), null, 'no timer')
+  t.same(transferDecider.decide(cmd.tick(at(3), crediting.updatedAt), crediting), [], 'a stale timer decides nothing')
+  const completed = opened(run([cmd.create(internalPlan()), cmd.fundBalance(at(1)), cmd.advance(at(2)), cmd.deliver(at(3))]))
+  t.equal(completed.status, 'COMPLETED', 'the delivery completes it')
+  for (const trigger of ['RETURN_AFTER_COMPLETION', 'REVERSAL_AFTER_COMPLETION'] as const) {
+    const p = internalPlan({ sandboxTrigger: trigger })
+    const done = opened(run([cmd.create(p), cmd.fundBalance(at(1)), cmd.advance(at(2)), cmd.deliver(at(3))]))
+    t.equal(nextStep(done, delay), null, `${trigger}: a rail never returns a transfer into a balance`)
   }
 })

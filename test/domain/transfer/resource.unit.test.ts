@@ -358,6 +358,13 @@ t.test('transfer.failed only for a failure before funds; every event maps to a k
       cmd.advance(at(2)),
       cmd.advance(at(3)),
     ]),
+    ...run([
+      cmd.create(internalPlan()),
+      cmd.fundBalance(at(1)),
+      cmd.advance(at(2)),
+      cmd.suspend(at(3), 'DELIVERY', 'clearing'),
+      cmd.resolve(at(4), SIDES.usdBalance.accountId),
+    ]),
   ]
   const seen = new Set(all.map((e) => e.type))
   t.same(sorted(seen), sorted(Object.keys(transferEventSchemas)), 'the samples cover every transfer event type')

@@ -33,6 +33,8 @@ const ALLOWED = new Set([
   'IN_REVIEW>PROCESSING',
   'IN_REVIEW>REVERSED',
   'COMPLETED>REVERSED',
+  'COMPLETED>IN_REVIEW',
+  'REVERSED>IN_REVIEW',
 ])
 
 t.test('canMove agrees with the table for every (from, to) pair', async (t) => {
@@ -43,9 +45,11 @@ t.test('canMove agrees with the table for every (from, to) pair', async (t) => {
       t.equal(canMove(from, to), ALLOWED.has(`${from}>${to}`), `${from} → ${to} as the header draws it`)
     }
   t.same(
-    TRANSFER_STATUSES.filter((s) => TRANSFER_TRANSITIONS[s].length === 0),
+    TRANSFER_STATUSES.filter(
+      (s) => TRANSFER_TRANSITIONS[s].length === 0 || (s === 'REVERSED' && TRANSFER_TRANSITIONS[s].join() === 'IN_REVIEW'),
+    ),
     TERMINAL_STATUSES,
-    'the statuses with no way out are exactly the terminal ones',
+    'the terminal statuses: no way out, but REVERSED, whose returned money may be held (IN_REVIEW)',
   )
   t.notOk(
     TRANSFER_STATUSES.some((s) => canMove(s, s)),
@@ -121,6 +125,8 @@ const CASES: Case[] = [
     // Funds received: review, never FAILED.
     target: (from) => (funded(from) ? 'IN_REVIEW' : 'FAILED'),
     idempotentIn: ['FAILED', 'IN_REVIEW'],
+    // After completion only money coming back is held in review (suspense), never a failure.
+    alsoRefusedIn: ['COMPLETED', 'REVERSED'],
   },
   { ...none, name: 'ReverseTransfer', command: cmd.reverse(at(9)), target: () => 'REVERSED', idempotentIn: ['REVERSED'] },
   {

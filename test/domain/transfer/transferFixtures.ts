@@ -203,7 +203,16 @@ export const cmd = {
     pool: POOL,
   }),
   assumeSwift: (now: string, legIndex: number): TransferCommand => ({ ...scoped(now), type: 'AssumeSwiftSettlement', legIndex }),
-  reverse: (now: string): TransferCommand => ({ ...scoped(now), type: 'ReverseTransfer', code: 'R01', reason: 'returned' }),
+  /** The balance destination was credited (the transfer workflow's delivery). */
+  deliver: (now: string): TransferCommand => ({ ...scoped(now), type: 'CompleteDelivery' }),
+  /** `reclaimed`: a transfer into a balance has had its credit taken back first (the reverse route's step). */
+  reverse: (now: string, reclaimed = true): TransferCommand => ({
+    ...scoped(now),
+    type: 'ReverseTransfer',
+    code: 'R01',
+    reason: 'returned',
+    reclaimed,
+  }),
   refund: (now: string, returnedToAccountId: string | null = null): TransferCommand => ({
     ...scoped(now),
     type: 'InitiateRefund',
@@ -212,6 +221,26 @@ export const cmd = {
     address: '0xrefund',
     externalAccountId: null,
     returnedToAccountId,
+  }),
+  /** A credit its money needed was refused: held in suspense. */
+  suspend: (
+    now: string,
+    stage: 'DELIVERY' | 'RETURN' | 'REFUND' | 'RESOLUTION',
+    from: 'clearing' | 'world' | 'mint' | null,
+  ): TransferCommand => ({
+    ...scoped(now),
+    type: 'SuspendFunds',
+    stage,
+    code: 'destination_unavailable',
+    reason: 'Held in suspense: the account is closed',
+    from,
+  }),
+  /** An operator sends the held money to `accountId`, or (null) out of the service. */
+  resolve: (now: string, accountId: string | null): TransferCommand => ({
+    ...scoped(now),
+    type: 'ResolveSuspense',
+    accountId,
+    reason: 'sent back by the operator',
   }),
   completeRefund: (now: string, hash: string | null = '0xrefundhash'): TransferCommand => ({
     ...scoped(now),
@@ -262,7 +291,7 @@ export const internalPlan = (o: PlanOptions = {}) => plan(SIDES.usdBalance, SIDE
 export function eventsTo(status: TransferStatus): TransferEvent[] {
   const pending = [cmd.create(internalPlan())]
   const processing = [...pending, cmd.fundBalance(at(1))]
-  const completed = [...processing, cmd.advance(at(2)), cmd.advance(at(3))]
+  const completed = [...processing, cmd.advance(at(2)), cmd.deliver(at(3))]
   switch (status) {
     case 'DRAFT':
       return run([cmd.create(internalPlan({ status: 'DRAFT' }))])
