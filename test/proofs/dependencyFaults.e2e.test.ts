@@ -101,6 +101,9 @@ t.test('the embedded PostgreSQL restarted under load: the service recovers by it
   const verify = await runCli(['projections', 'verify'], { DATA_DIR: dataDir })
   t.equal(verify.code, 0, `projections verify: ${verify.stderr}`)
   if (verify.code === 0) t.equal(stdoutJson<{ consistent: boolean }>(verify).consistent, true, 'projections equal a rebuild')
+  // An outage is retried, never parked: parking then would have parked every stream the consumers saw.
+  const parked = await query<{ n: string }>(databaseUrl, 'SELECT count(*) AS n FROM consumer_parked')
+  t.equal(Number(parked[0]?.n), 0, 'no stream parked during the restarts')
 
   // The webhook subscriber and dispatcher resumed: every delivery reached the receiver.
   const undelivered = async () => {
