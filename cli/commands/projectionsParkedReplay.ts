@@ -3,7 +3,8 @@
 // consumer it is parked for (every letter of that stream, in order: a later one never goes first);
 // --all replays every parked stream (of one group or consumer). It shows what it will replay and asks
 // for a "yes" on the terminal (--yes for scripts). A replay stops at a letter that fails again: that
-// one stays parked with one attempt more, and so do the letters behind it; the command then exits 1.
+// one stays parked with one attempt more, and so do the letters behind it; the command then exits 1
+// (as when letters are left because live events kept coming through every round).
 // Each replay leaves an audit row (who, which letters, what failed) and a log line. A letter whose
 // event an operator skipped (`projections skip`) is passed over. Safe beside a running server
 // (events/consumers/replayParked.ts says why).
@@ -113,10 +114,17 @@ export const projectionsParkedReplay: CliCommand = {
       }
       await out.document({ actor, outcomes })
       const failed = outcomes.filter((o) => o.failed)
-      if (failed.length > 0) {
-        throw new CliError('replay_incomplete', `${failed.length} stream(s) stopped at a letter that failed again; they stay parked`, {
-          failed: failed.map((o) => ({ consumer: o.consumer, stream: o.stream, ...o.failed })),
-        })
+      // Letters left without a failure: live events kept arriving through every round (REPLAY_LIMITS.maxRounds); run it again.
+      const unfinished = outcomes.filter((o) => !o.failed && o.remaining > 0)
+      if (failed.length > 0 || unfinished.length > 0) {
+        throw new CliError(
+          'replay_incomplete',
+          `${failed.length + unfinished.length} stream(s) still parked: a letter failed again, or more came`,
+          {
+            failed: failed.map((o) => ({ consumer: o.consumer, stream: o.stream, ...o.failed })),
+            unfinished: unfinished.map((o) => ({ consumer: o.consumer, stream: o.stream, remaining: o.remaining })),
+          },
+        )
       }
     }
   },
