@@ -1,6 +1,9 @@
 // Which failures say "the database or the event store cannot be reached, or is contended right now"
 // rather than "this event cannot be handled". A consumer backs off and retries the first kind for as
 // long as it lasts and never parks on it: parking during an outage would park every stream it saw.
+// Unreachable is the one rule the HTTP side answers 503 by (events/databaseUnavailable.ts); contention
+// is this file's own.
+import { isDatabaseUnavailable } from '../databaseUnavailable.js'
 
 export const TRANSIENT_FAILURE_LIMITS = {
   /** Causes followed down an error's chain (`cause`, an AggregateError's `errors`). */
@@ -8,36 +11,14 @@ export const TRANSIENT_FAILURE_LIMITS = {
 } as const
 
 /**
- * PostgreSQL SQLSTATEs: 08 connection exceptions, 53 insufficient resources (disk, memory, too many
- * connections), 57P01-57P03 shutdown and not yet accepting connections, 40001 serialization failure,
- * 40P01 deadlock, 55P03 lock not available, 57014 a statement cancelled (statement_timeout: another
- * writer held a lock that long), 25P03 a session ended for idling in a transaction.
+ * PostgreSQL SQLSTATEs of contention: 53 insufficient resources (disk, memory), 40001 serialization
+ * failure, 40P01 deadlock, 55P03 lock not available, 57014 a statement cancelled (statement_timeout:
+ * another writer held a lock that long), 25P03 a session ended for idling in a transaction.
  */
-const TRANSIENT_SQLSTATE = /^(08|53)...$|^(57P01|57P02|57P03|40001|40P01|55P03|57014|25P03)$/
+const TRANSIENT_SQLSTATE = /^53...$|^(40001|40P01|55P03|57014|25P03)$/
 
-/** Node's socket and DNS errors on the way to a database. */
-const TRANSIENT_SYSTEM_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-])
-
-/** node-postgres says a connection or the pool is gone or timed out only in its messages. */
-const TRANSIENT_PG_MESSAGE = new RegExp(
-  [
-    '^Connection terminated',
-    'timeout exceeded when trying to connect',
-    'connection error and is not queryable',
-    '^Client was closed',
-    '^Cannot use a pool after calling end',
-  ].join('|'),
-)
+/** DNS on the way to a remote database or event store. */
+const TRANSIENT_SYSTEM_CODES: ReadonlySet<string> = new Set(['ENOTFOUND', 'ECONNABORTED'])
 
 /** The event store's conflict after the command runtime's own retries; EventStoreDB's unreachable cluster. */
 const TRANSIENT_ERROR_NAMES: ReadonlySet<string> = new Set(['WrongExpectedVersionError'])
@@ -48,7 +29,6 @@ const TRANSIENT_ESDB_TYPES: ReadonlySet<string> = new Set(['unavailable', 'deadl
 function isTransientItself(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   if (TRANSIENT_ERROR_NAMES.has(error.name)) return true
-  if (TRANSIENT_PG_MESSAGE.test(error.message)) return true
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined
   if (code !== undefined && (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_SYSTEM_CODES.has(code) || TRANSIENT_DOMAIN_CODES.has(code)))
     return true
@@ -58,6 +38,7 @@ function isTransientItself(error: unknown): boolean {
 
 /** True when the error, or anything it was caused by, says a dependency is unreachable or contended. */
 export function isTransientFailure(error: unknown, depth = 0): boolean {
+  if (depth === 0 && isDatabaseUnavailable(error)) return true
   if (depth > TRANSIENT_FAILURE_LIMITS.maxDepth) return false
   if (isTransientItself(error)) return true
   if (!(error instanceof Error)) return false

@@ -8,7 +8,7 @@ import { StreamQueueFullError } from '../../commands/runtime/streamQueue.js'
 import { toApiError } from '../../http/domainErrors.js'
 import { ApiError, type ErrorStatus, ERROR_NAMES, errorBody } from '../../http/errorBody.js'
 import { HEADER_ERRORS } from '../../http/headers.js'
-import { isDatabaseUnavailable } from './databaseUnavailable.js'
+import { isDatabaseUnavailable } from '../../events/databaseUnavailable.js'
 
 /** Characters of an unknown path quoted in the 404 message; the rest is cut. */
 const MAX_ECHOED_PATH_LENGTH = 200

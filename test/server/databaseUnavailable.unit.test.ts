@@ -1,7 +1,7 @@
 // Which errors mean the database is out of reach (a 503 the client may retry) rather than a fault
 // of the service (a 500): issue 24, D13.
 import t from 'tap'
-import { isDatabaseUnavailable } from '../../server/errors/databaseUnavailable.js'
+import { isDatabaseUnavailable } from '../../events/databaseUnavailable.js'
 
 const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(message), { code, ...extra })

@@ -1,6 +1,7 @@
-// Whether an error means the database could not be reached or went away during the request (a
-// restart, its owner stopping it, a network cut), so the answer is 503 and a retry may succeed,
-// not a 500 for a fault of the service. PostgreSQL's SQLSTATE says so for a server that is
+// Whether an error means the database could not be reached or went away (a restart, its owner
+// stopping it, a network cut), so a retry may succeed: a request answers 503, not a 500 for a fault
+// of the service (server/errors/errorHandler.ts), and a consumer backs off without parking anything
+// (events/consumers/transientFailure.ts). One list for both. PostgreSQL's SQLSTATE says so for a server that is
 // stopping or starting; the driver says so in words for a connection it lost or never made.
 const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set([
   '57P01', // admin_shutdown: the server is stopping (fast or immediate)
