@@ -204,9 +204,8 @@ t.test('the bugs fixed, a replay catches A’s streams up in order', async (t) =
 
   // In order: each entry of A1's history is the one before it plus its change.
   const { rows } = await sql<{ change: string; after: string }>`
-    SELECT available_change::text AS change, available_after::text AS after FROM balance_entries WHERE account_id = ${a1} ORDER BY seq`.execute(
-    db,
-  )
+    SELECT available_change::text AS change, available_after::text AS after
+    FROM balance_entries WHERE account_id = ${a1} ORDER BY seq`.execute(db)
   let running = 0n
   const adds = rows.every((r) => (running += BigInt(r.change)) === BigInt(r.after))
   t.ok(rows.length >= 3 && adds, `A1's ${rows.length} balance entries add up in order`)

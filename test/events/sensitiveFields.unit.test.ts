@@ -58,6 +58,7 @@ const EXPECTED: Record<string, string[]> = {
       'TransferLegCompleted',
       'TransferHeldForReview',
       'TransferReviewCleared',
+      'TransferFundsSuspended',
       'TransferCreated',
       'FixedRouteDepositReceived',
     ].map((type) => [type, ['originator.accountNumber', 'originator.name']]),
