@@ -67,7 +67,9 @@ export const holdRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, d
       schema: {
         tags: ['Balances'],
         summary: 'Release a hold',
-        description: 'Returns the held funds to available. 404 unknown hold; 409 hold_closed when it was already settled or released.',
+        description:
+          'Returns the held funds to available. 404 unknown hold (a transfer’s own hold moves only with its transfer); 409 ' +
+          'hold_closed when it was already settled or released.',
         headers: writeHeaders,
         params: holdParams,
         response: { 200: holdResourceSchema, ...errorResponses(404, 409, 422) },

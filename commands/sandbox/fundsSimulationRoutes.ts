@@ -187,7 +187,8 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
         summary: 'Sandbox: settle a hold (the payout left)',
         description:
           'Sandbox only (403 in production; there the rail settles holds). The held funds leave the account (paid out to the world). ' +
-          '404 unknown hold; 409 hold_closed when it was already settled or released.',
+          '404 unknown hold (a transfer’s own hold moves only with its transfer); 409 hold_closed when it was already settled or ' +
+          'released.',
         headers: writeHeaders,
         params: holdParams,
         response: { 200: holdResourceSchema, ...errorResponses(403, 404, 409, 422) },

@@ -53,7 +53,8 @@ export const refundRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app
           'For a transfer IN_REVIEW (it becomes REVERSED) or REVERSED without its funds returned. A balance-funded transfer’s hold is ' +
           'released; a deposit goes to source.refundAccountId when set, else back out as a REFUND_CRYPTO transfer (to address or ' +
           'source.fromAddress; 422 refund_address_required) or a REFUND_FIAT one (to externalAccountId or source.externalAccountId; ' +
-          '422 refund_account_required). The refund object shows its progress; 409 transfer_not_refundable otherwise.',
+          '422 refund_account_required). The refund object shows its progress; 409 transfer_not_refundable otherwise, and 409 ' +
+          'transfer_funds_held for money held in suspense (a credit it needed was refused: the platform operator resolves it).',
         headers: writeHeaders,
         params: transferParams,
         body: refundBody,

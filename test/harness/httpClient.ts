@@ -13,6 +13,9 @@ export type HttpResponse = { statusCode: number; body: string; json(): ReturnTyp
 
 export type Client = { request(options: RequestOptions): Promise<HttpResponse> }
 
+/** `client` acting as the organization of `apiKey`: every request carries that key. */
+export const keyedClient = (client: Client, apiKey: string): Client => ({ request: (options) => client.request({ ...options, apiKey }) })
+
 /** A client of a server at `baseUrl`, authenticated with `apiKey` unless a request names another. */
 export function fetchClient(baseUrl: string, apiKey: string): Client {
   return {

@@ -7,29 +7,14 @@
 import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
+import { seededRandom } from '../proofs/fixtures/chaos/seededRandom.js'
 
 const SEED = Number(process.env['CONSERVATION_SEED'] ?? Math.floor(Math.random() * 2 ** 31))
 const PLAN = { operations: 2_000, accounts: 6, wave: 8, feeBpsPerHour: 2n } as const
 t.comment(`conservation seed ${SEED} (CONSERVATION_SEED=${SEED} replays it)`)
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
-function generator(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let r = Math.imul(a ^ (a >>> 15), 1 | a)
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
-  }
-}
-
 const h = await startTestApp(t)
-const rng = generator(SEED)
+const rng = seededRandom(SEED)
 const seedNote = `(seed ${SEED})`
 
 type Hold = { accountId: string; holdId: string; amount: bigint }
@@ -102,7 +87,7 @@ async function finish(kind: 'settle' | 'release'): Promise<void> {
 async function returnCredit(): Promise<void> {
   const open = model.credits.filter((c) => !c.returned)
   if (open.length === 0) return
-  const credit = rng.pick(open)
+  const credit = rng.pickOne(open)
   credit.returned = true // taken before the request: no other op of the wave returns it too
   const res = await post(`/v1/sandbox/accounts/${credit.accountId}/fund-in/${credit.reference}/return`)
   if (res.statusCode === 422 && res.json().code === 'insufficient_funds') {
@@ -160,7 +145,7 @@ t.test(`${PLAN.operations} random operations, then every balance and the ledger 
   while (sent < PLAN.operations) {
     const wave: Promise<void>[] = []
     for (let i = 0; i < PLAN.wave; i++) {
-      const account = rng.pick(accounts)
+      const account = rng.pickOne(accounts)
       const roll = rng.next()
       wave.push(
         roll < 0.3

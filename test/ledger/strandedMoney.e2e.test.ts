@@ -9,7 +9,7 @@ import { newId } from '../../domain/shared/ids.js'
 import { streams } from '../../events/streams.js'
 import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
-import type { Client } from '../harness/httpClient.js'
+import { keyedClient } from '../harness/httpClient.js'
 import { startTestApp } from '../harness/testApp.js'
 import { closeAccount, readyFacility } from '../liquidity/fixtures.js'
 import { fixedRoute, simulate, swept } from '../fixed-routes/fixedRouteWorld.js'
@@ -59,7 +59,7 @@ async function healthy(t: Tap): Promise<void> {
 }
 
 /** The other tenant's client: every request with its key. */
-const tenantB: Client = { request: (options) => h.request({ ...options, apiKey: orgB.apiKey }) }
+const tenantB = keyedClient(h, orgB.apiKey)
 const carol = await approvedCustomer(tenantB)
 
 /** The other tenant still moves money: an internal transfer of theirs completes. */
