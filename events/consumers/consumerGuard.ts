@@ -18,6 +18,12 @@ import { isTransientFailure } from './transientFailure.js'
 export const CONSUMER_BACKOFF = {
   initialMs: 100,
   maxMs: 60_000,
+  /**
+   * The longest wait between attempts while the failure is transient (the database restarting): a
+   * retry then costs one failed connection, and every command's read model waits on the consumer,
+   * so it comes back within this of the database, not a minute later.
+   */
+  transientMaxMs: 2_000,
 } as const
 
 export const PARKING = {
@@ -29,7 +35,7 @@ export const PARKING = {
   attempts: 3,
 } as const
 
-export type ConsumerBackoff = { initialMs: number; maxMs: number }
+export type ConsumerBackoff = { initialMs: number; maxMs: number; transientMaxMs: number }
 
 /** Applies events to the group; `parks` are the events it gave up on, each for one consumer. */
 export type GuardedApply = (events: RecordedEvent[], parks: readonly ParkRequest[]) => Promise<void>
@@ -53,9 +59,10 @@ export class ConsumerStoppedError extends Error {
 export type ConsumerHealth =
   { status: 'ok' } | { status: 'failing'; since: Date; attempts: number; eventId: string; eventType: string; position: string }
 
-/** Delay before attempt `attempt + 1`: initial, doubling, capped. */
-export function backoffDelayMs(backoff: ConsumerBackoff, attempt: number): number {
-  return Math.min(backoff.initialMs * 2 ** Math.min(attempt - 1, 30), backoff.maxMs)
+/** Delay before attempt `attempt + 1`: initial, doubling, capped (lower while the failure is transient). */
+export function backoffDelayMs(backoff: ConsumerBackoff, attempt: number, transient = false): number {
+  const cap = transient ? Math.min(backoff.maxMs, backoff.transientMaxMs) : backoff.maxMs
+  return Math.min(backoff.initialMs * 2 ** Math.min(attempt - 1, 30), cap)
 }
 
 export type ConsumerGuard = ReturnType<typeof createConsumerGuard<unknown>>
@@ -186,7 +193,7 @@ export function createConsumerGuard<DB>(deps: {
         }
       }
       // A park is tried at once; a failure to write it (the database gone) backs off like any other.
-      const delayMs = parking ? 0 : backoffDelayMs(backoff, attempt)
+      const delayMs = parking ? 0 : backoffDelayMs(backoff, attempt, isTransientFailure(error))
       await failed(event, attempt, error, delayMs, parking)
       if (!parking) await sleep(delayMs)
       else if (stopped) throw stoppedError()

@@ -70,6 +70,13 @@ t.test('delays: 100 ms doubling to a 60 s cap by default', async (t) => {
   )
 })
 
+t.test('delays while the failure is transient (the database restarting): the same doubling, capped at 2 s', async (t) => {
+  t.same(
+    [1, 2, 3, 4, 5, 6, 50].map((n) => backoffDelayMs(CONSUMER_BACKOFF, n, true)),
+    [100, 200, 400, 800, 1_600, 2_000, 2_000],
+  )
+})
+
 t.test('a failure that clears (the database back): one line per attempt, a record while failing, ok after', async (t) => {
   const { errors, log } = capturingLog()
   const guard = createConsumerGuard({ name: 'test_clears', db: runtime.db, log, backoff: { initialMs: 10, maxMs: 40 } })

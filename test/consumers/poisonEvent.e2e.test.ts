@@ -43,7 +43,7 @@ const PARKING_LINE = 'consumer failed on an event; parking its stream for that c
 const PARKED_LINE = 'consumer parked a stream: its later events wait as dead letters until an operator replays them'
 // Each group's consumer that fails on it: the endpoints projector, and the subscriber itself.
 const HANDLERS: Record<string, string> = { projections: 'webhook_endpoints', webhook_messages: 'webhook_messages' }
-const SHORT_BACKOFF: ConsumerBackoff = { initialMs: 20, maxMs: 200 }
+const SHORT_BACKOFF: Partial<ConsumerBackoff> = { initialMs: 20, maxMs: 200 }
 const SECRET_DESCRIPTION = 'Poisoned description TAX-ID-987\u0000'
 
 const { url, drop } = await makeTestDatabase()
@@ -57,7 +57,7 @@ t.teardown(async () => {
 type Service = { runtime: Runtime; app: FastifyInstance; printed: string[]; errors: Line[]; close: () => Promise<number> }
 
 /** What server/main.ts does, in process: runtime, consumers, first start, HTTP. */
-async function boot(backoff: ConsumerBackoff): Promise<Service> {
+async function boot(backoff: Partial<ConsumerBackoff>): Promise<Service> {
   const errors: Line[] = []
   const fieldsOf = (obj: unknown): Record<string, unknown> =>
     typeof obj === 'object' && obj !== null ? Object.fromEntries(Object.entries(obj)) : {}
