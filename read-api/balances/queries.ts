@@ -88,7 +88,8 @@ export async function listEntries(db: Kysely<ReadDatabase>, account: BalanceAcco
     .where('account_id', '=', account.accountId)
   if (after !== undefined) q = q.where('seq', '<', after.toString())
   return q
-    .orderBy('seq', 'desc')
+    // The column, not the output's text copy of it (which would sort 9 after 55).
+    .orderBy('balance_entries.seq', 'desc')
     .limit(limit + 1)
     .execute()
 }
@@ -110,7 +111,7 @@ export async function listHolds(db: Kysely<ReadDatabase>, account: BalanceAccoun
     .where('account_id', '=', account.accountId)
   if (after !== undefined) q = q.where('seq', '<', after.toString())
   return q
-    .orderBy('seq', 'desc')
+    .orderBy('balance_holds.seq', 'desc')
     .limit(limit + 1)
     .execute()
 }
