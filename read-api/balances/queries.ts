@@ -87,11 +87,13 @@ export async function listEntries(db: Kysely<ReadDatabase>, account: BalanceAcco
     ])
     .where('account_id', '=', account.accountId)
   if (after !== undefined) q = q.where('seq', '<', after.toString())
-  return q
-    // The column, not the output's text copy of it (which would sort 9 after 55).
-    .orderBy('balance_entries.seq', 'desc')
-    .limit(limit + 1)
-    .execute()
+  return (
+    q
+      // The column, not the output's text copy of it (which would sort 9 after 55).
+      .orderBy('balance_entries.seq', 'desc')
+      .limit(limit + 1)
+      .execute()
+  )
 }
 
 /** One page plus one row of the open holds, newest first, after the hold placed by entry `after` when given. */

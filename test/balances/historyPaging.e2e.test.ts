@@ -28,6 +28,10 @@ t.test('55 concurrent fund-ins: following page_next lists each entry once, as on
     next = p.page_next
   }
   t.equal(next, null, 'the last page has no page_next')
-  t.same(followed, whole.data.map((e) => e.id), 'the pages followed equal the large page, in order')
+  t.same(
+    followed,
+    whole.data.map((e) => e.id),
+    'the pages followed equal the large page, in order',
+  )
   t.equal(new Set(followed).size, followed.length, 'no entry twice')
 })

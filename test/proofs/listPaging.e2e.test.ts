@@ -67,7 +67,12 @@ t.test('grow the world: every create and move of the registry, several times', a
 })
 
 /** Every item of the list, followed from its first page of `size`, as JSON texts. */
-async function followed(mode: Mode, base: string, size: number, enough: number): Promise<{ items: string[]; pages: number; ended: boolean }> {
+async function followed(
+  mode: Mode,
+  base: string,
+  size: number,
+  enough: number,
+): Promise<{ items: string[]; pages: number; ended: boolean }> {
   const items: string[] = []
   let next: string | null = withSize(base, mode.size.name, size)
   let pages = 0
