@@ -23,7 +23,7 @@ export const CONSUMER_BACKOFF = {
    * retry then costs one failed connection, and every command's read model waits on the consumer,
    * so it comes back within this of the database, not a minute later.
    */
-  transientMaxMs: 2_000,
+  transientMaxMs: 5_000,
 } as const
 
 export const PARKING = {
