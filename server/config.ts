@@ -41,6 +41,12 @@ export const configSchema = z.object({
    * cap (1 000 endpoints a message) so no endpoint misses a message; the bench raises it.
    */
   WEBHOOK_ENDPOINTS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(1_000_000_000).default(500),
+  /**
+   * How a new database keeps its read models (projections/runtime/projectionMode.ts): 'inline', in
+   * the events' own transaction (the default on the Postgres store), or 'async', from $all by the
+   * consumer runtime (always so on EventStoreDB). A database keeps the mode it was made with.
+   */
+  PROJECTIONS: z.enum(['inline', 'async']).optional(),
   /** Longest a command waits for the projections before answering (read-your-writes). */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Customer verification links: base of verificationUrl, session lifetime (expiry runs on the scheduler). */

@@ -12,7 +12,9 @@ import { allWorkflows } from '../commands/workflows/allWorkflows.js'
 import { workflowCheckpointName } from '../commands/workflows/workflowConsumer.js'
 import { WORKFLOWS_CONSUMER, type WorkflowRunner, createWorkflowRunner } from '../commands/workflows/workflowRunner.js'
 import type { ConsumerBackoff } from '../events/consumers/consumerGuard.js'
-import { PROJECTIONS_CONSUMER, type ProjectionRunner, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
+import { PROJECTIONS_CONSUMER, type ProjectionGroup, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
+import { inlineProjectionGroup, inlineProjectionStep, withInlineProjections } from '../projections/runtime/inlineProjections.js'
+import { type ProjectionMode, settleProjectionMode } from '../projections/runtime/projectionMode.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import { SUBSCRIBER_CHECKPOINT } from '../webhooks/subscriber/storeBatch.js'
 import { type WebhookDelivery, createWebhookDelivery } from '../webhooks/webhookDelivery.js'
@@ -44,8 +46,10 @@ export type Runtime = {
   /** The scheduler's table, on the same pool as `db`. */
   schedulerDb: Kysely<SchedulerDatabase>
   pool: pg.Pool
-  /** The event store behind the event codec: sensitive fields sealed on append, opened on read. */
+  /** The event store behind the event codec: sensitive fields sealed on append, opened on read; projectors inline when the mode is. */
   store: EventStore
+  /** How this database keeps its read models (projections/runtime/projectionMode.ts). */
+  projectionMode: ProjectionMode
   /** Data keys and field sealing, for what the read side and documents keep. */
   protection: DataProtection
   /** Where the key-encryption keys come from (KEK rotation adds one). */
@@ -67,7 +71,7 @@ export type ReadSideRunner = ReturnType<typeof readSideRunner>
  * projections reached it and what the workflows did about it (archiving a customer expires its
  * sessions: a GET right after the archive shows them expired).
  */
-function readSideRunner(projections: ProjectionRunner, workflows: WorkflowRunner, store: EventStore) {
+function readSideRunner(projections: ProjectionGroup, workflows: WorkflowRunner, store: EventStore) {
   return {
     async start(): Promise<void> {
       await projections.start()
@@ -144,15 +148,20 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   } else {
     adapter = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
-  const store = protectedEventStore(adapter, eventCodec(protection))
-  const projections = createProjectionRunner({
-    store,
+  const sealed = protectedEventStore(adapter, eventCodec(protection))
+  const asyncProjections = () =>
+    createProjectionRunner({ store: sealed, db, projectors: allProjectors, protection, log, backoff: options.consumerBackoff })
+  const settled = await settleProjectionMode({
     db,
-    projectors: allProjectors,
-    protection,
-    log,
-    backoff: options.consumerBackoff,
+    inlineCapable: sealed.supportsInTransaction,
+    wanted: config.PROJECTIONS,
+    projectorNames: allProjectors.map((p) => p.name),
+    catchUpAsync: () => asyncProjections().catchUp(),
   })
+  if (settled.note) log.info(settled.note)
+  const inline = settled.mode === 'inline'
+  const store = inline ? withInlineProjections(sealed, inlineProjectionStep(allProjectors, { protection })) : sealed
+  const projections: ProjectionGroup = inline ? inlineProjectionGroup() : asyncProjections()
   const schedulerDb = openSchedulerDatabase(pool)
   const workflows = createWorkflowRunner({
     store,
@@ -188,6 +197,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     schedulerDb,
     pool,
     store,
+    projectionMode: settled.mode,
     protection,
     keySource,
     runner,

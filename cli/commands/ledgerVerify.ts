@@ -59,7 +59,7 @@ export const ledgerVerify: CliCommand = {
       } catch (error) {
         log.warn({ err: error }, 'projections could not catch up; verifying at their checkpoint')
       }
-      const report = await verifyLedger({ store: runtime.store, db: runtime.db }, { sample })
+      const report = await verifyLedger({ store: runtime.store, db: runtime.db, mode: runtime.projectionMode }, { sample })
       if (values.json) await out.document(report)
       else for (const line of lines(report)) await out.text(line)
       if (report.discrepancy) {

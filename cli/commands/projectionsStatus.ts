@@ -13,6 +13,7 @@ import { START, STORE_LIMITS } from '../../events/store/port.js'
 import { allProjectors } from '../../projections/allProjectors.js'
 import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
 import { readCheckpoints } from '../../events/consumers/checkpoints.js'
+import { eventsHead } from '../../projections/runtime/readModelSnapshot.js'
 import { listFailures, listSkips } from '../../events/consumers/consumerRecords.js'
 import { countDeadLetters } from '../../events/consumers/deadLetters.js'
 import { CONSUMER_NAMES } from '../../server/runtime.js'
@@ -36,6 +37,8 @@ export const projectionsStatus: CliCommand = {
     parseOrUsage(projectionsStatus, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: false }))
     return async ({ runtime, out }) => {
       const stored = await readCheckpoints(runtime.db)
+      // Inline, every projector's rows are committed with the events: they are at the head, with no lag.
+      const inlineAt = runtime.projectionMode === 'inline' ? await eventsHead(runtime.db) : undefined
       const skips = await listSkips(runtime.db)
       const skipKeys = new Set(skips.map((s) => `${s.consumer}/${s.eventId}`))
       const skipped = (consumer: string, event: RecordedEvent) => skipKeys.has(`${consumer}/${event.id}`)
@@ -43,7 +46,7 @@ export const projectionsStatus: CliCommand = {
         ...allProjectors.map((p) => ({
           name: p.name,
           consumer: PROJECTIONS_CONSUMER,
-          position: stored.get(p.name) ?? START,
+          position: inlineAt ?? stored.get(p.name) ?? START,
           handles: (e: RecordedEvent) => p.handles.has(e.type),
           lag: 0,
         })),
@@ -98,6 +101,7 @@ export const projectionsStatus: CliCommand = {
       const lagOf = (c: Counted) => ({ name: c.name, position: c.position || null, lag: c.lag })
       await out.document({
         head: head || null,
+        projectionMode: runtime.projectionMode,
         // False when the scan stopped at its bound: the head is not the real head, the lags are minimums.
         complete,
         projections: counted.filter((c) => c.consumer === PROJECTIONS_CONSUMER).map(lagOf),

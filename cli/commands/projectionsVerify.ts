@@ -27,7 +27,13 @@ export const projectionsVerify: CliCommand = {
       })
     return async ({ runtime, out, log }) => {
       log.info({ projections: selected.map((p) => p.name) }, 'verifying')
-      const projections = await verifyProjections(runtime.store, runtime.databaseUrl, selected, { protection: runtime.protection })
+      const projections = await verifyProjections(
+        runtime.store,
+        runtime.databaseUrl,
+        selected,
+        { protection: runtime.protection },
+        { mode: runtime.projectionMode },
+      )
       const differing = projections.filter((p) => p.differences > 0)
       await out.document({ consistent: differing.length === 0, projections })
       if (differing.length > 0) {

@@ -15,7 +15,8 @@ import type { AccountEvent } from '../../domain/account/events.js'
 import { availableIn, committedIn } from '../../domain/balance-account/funds.js'
 import { SYSTEM_LEDGER_ACCOUNTS, availableOf, committedOf } from '../../domain/ledger/index.js'
 import { parseEventData } from '../../events/catalog.js'
-import { readCheckpoint } from '../../events/consumers/checkpoints.js'
+import { inReadModelSnapshot, readModelPosition } from '../../projections/runtime/readModelSnapshot.js'
+import type { ProjectionMode } from '../../projections/runtime/projectionMode.js'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { balancesProjector } from '../../projections/balances.js'
@@ -73,7 +74,7 @@ export type LedgerReport = {
   discrepancy: Discrepancy | null
 }
 
-type Deps = { store: EventStore; db: Kysely<ReadDatabase> }
+type Deps = { store: EventStore; db: Kysely<ReadDatabase>; mode: ProjectionMode }
 
 /** Folds $all from `from` (exclusive) through `until` (inclusive); returns the last position folded. */
 async function foldThrough(store: EventStore, fold: LedgerFold, from: Position, until: Position): Promise<Position> {
@@ -260,22 +261,18 @@ async function compareAggregates(
 }
 
 export async function verifyLedger(deps: Deps, options: { sample?: number | 'all' } = {}): Promise<LedgerReport> {
-  const { store, db } = deps
+  const { store, db, mode } = deps
   const sampleSize = options.sample ?? LEDGER_VERIFY_LIMITS.defaultSample
   const fold = new LedgerFold()
   // Most of the history first, outside any transaction; then the rest inside the read model's snapshot.
-  let position = await foldThrough(store, fold, '' as Position, await readCheckpoint(db, balancesProjector.name))
-  const compared = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const checkpoint = await readCheckpoint(trx, balancesProjector.name)
-      if (store.comparePositions(checkpoint, position) < 0)
-        throw new Error('the balances checkpoint moved back (a rebuild swapped in?): run again')
-      position = await foldThrough(store, fold, position, checkpoint)
-      const transit = await checkTransit(store, trx, fold, checkpoint)
-      return { ...(await compareReadModel(trx, fold, sampleSize)), checkpoint, transit }
-    })
+  let position = await foldThrough(store, fold, '' as Position, await readModelPosition(db, mode, balancesProjector.name))
+  const compared = await inReadModelSnapshot(db, mode, balancesProjector.name, async (trx, checkpoint) => {
+    if (store.comparePositions(checkpoint, position) < 0)
+      throw new Error('the balances checkpoint moved back (a rebuild swapped in?): run again')
+    position = await foldThrough(store, fold, position, checkpoint)
+    const transit = await checkTransit(store, trx, fold, checkpoint)
+    return { ...(await compareReadModel(trx, fold, sampleSize)), checkpoint, transit }
+  })
   const aggregates = await compareAggregates(store, fold, compared.sample, compared.checkpoint)
   // The first discrepancy in this order: a bad transaction explains every difference after it.
   const discrepancy =

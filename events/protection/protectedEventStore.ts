@@ -1,7 +1,8 @@
 // The event store as every part of the service sees it: the adapter (Postgres or EventStoreDB)
 // behind the event codec, so events are sealed on the way in and opened on the way out, and no
 // adapter ever holds a sensitive field in clear. Both adapters share it: their one contract suite
-// runs through it too.
+// runs through it too. An append's in-transaction step sees the events as the caller gave them,
+// sensitive fields open (no second decryption of what was just sealed).
 import type { EventStore, RecordedEvent } from '../store/port.js'
 import type { EventCodec } from './eventCodec.js'
 
@@ -11,9 +12,20 @@ export function protectedEventStore(inner: EventStore, codec: EventCodec): Event
   const decodeLazily = (events: RecordedEvent[]) => codec.decode(events, { lazy: true })
   return {
     kind: inner.kind,
+    supportsInTransaction: inner.supportsInTransaction,
     async appendToStream(stream, events, options) {
       const encoded = await Promise.all(events.map((e) => codec.encode(stream, e)))
-      return inner.appendToStream(stream, encoded, options)
+      const step = options?.inTransaction
+      if (!step) return inner.appendToStream(stream, encoded, options)
+      // Recorded in order, one per event given: each gets its own data back (its metadata as stored).
+      return inner.appendToStream(stream, encoded, {
+        ...options,
+        inTransaction: (connection, recorded) =>
+          step(
+            connection,
+            recorded.map((r, i) => ({ ...r, data: events[i]!.data })),
+          ),
+      })
     },
     async readStream(stream, options) {
       return decodeAll(await inner.readStream(stream, options))

@@ -57,6 +57,23 @@ export type AppendResult = {
 
 export type ReadAllOptions = { from?: Position; maxCount?: number }
 
+/**
+ * A connection inside an append's transaction: what an inline step runs its statements on (the
+ * pg client's query; projections/runtime/inlineProjections.ts wraps it for Kysely).
+ */
+export type TransactionConnection = {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount?: number | null; command?: string }>
+}
+
+/**
+ * Runs inside the append's transaction once its events are written, with them as recorded: the
+ * append commits only if it succeeds, and fails with its error otherwise. Only an adapter that
+ * shares a transaction with the read models can run it (Postgres: `supportsInTransaction`).
+ */
+export type InTransactionStep = (connection: TransactionConnection, recorded: RecordedEvent[]) => Promise<void>
+
+export type AppendOptions = { expectedRevision?: ExpectedRevision; inTransaction?: InTransactionStep }
+
 export type SubscriptionHandler = {
   /** Called for each batch in commit order; the next batch waits for it. */
   onEvents: (events: RecordedEvent[]) => Promise<void>
@@ -68,7 +85,9 @@ export type Subscription = { stop: () => Promise<void>; done: Promise<void> }
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb'
-  appendToStream(stream: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>
+  /** Whether appends run an `inTransaction` step (the Postgres adapter); EventStoreDB refuses one. */
+  readonly supportsInTransaction: boolean
+  appendToStream(stream: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>
   /** Events of one stream in revision order; empty when the stream does not exist. */
   readStream(stream: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>
   /** Events of all streams after `from` (exclusive), in commit order. */

@@ -23,6 +23,7 @@ import * as m0020 from './0020_fixed_routes.js'
 import * as m0021 from './0021_customer_resources.js'
 import * as m0022 from './0022_consumer_parked.js'
 import * as m0023 from './0023_money_in_flight.js'
+import * as m0024 from './0024_projection_mode.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021_customer_resources': m0021,
   '0022_consumer_parked': m0022,
   '0023_money_in_flight': m0023,
+  '0024_projection_mode': m0024,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,9 @@ export const PROJECTIONS_CONSUMER = 'projections'
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>
 
+/** What a process does with its projections, kept asynchronously (a ProjectionRunner) or inline (inlineProjections.ts). */
+export type ProjectionGroup = Pick<ProjectionRunner, 'start' | 'stop' | 'catchUp' | 'progress' | 'health' | 'waitFor' | 'replayParked'>
+
 export function createProjectionRunner(deps: {
   store: EventStore
   db: Kysely<ReadDatabase>

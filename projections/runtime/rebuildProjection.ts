@@ -1,6 +1,7 @@
 // Rebuilds one projection from position 0 into fresh tables in a side schema while the live ones
-// keep serving, then swaps them in within one transaction that holds the checkpoint row, so the
-// live projector resumes exactly where the rebuild stopped.
+// keep serving, then swaps them in within one transaction that holds the checkpoint row (async: the
+// live projector resumes exactly where the rebuild stopped) or, inline, the append lock alone: the
+// appends wait while the tail is applied and the tables swapped, then write to the new tables.
 import { type Kysely, sql } from 'kysely'
 import type { EventStore, Position } from '../../events/store/port.js'
 import { START } from '../../events/store/port.js'
@@ -11,6 +12,8 @@ import { parseEventData } from '../../events/catalog.js'
 import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
 import { clearDeadLetters } from '../../events/consumers/deadLetters.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
+import { databaseProjectionMode } from './projectionMode.js'
+import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
 
 export const REBUILD_LIMITS = { batchSize: 1_000, maxBatches: 10_000_000 } as const
 
@@ -102,9 +105,12 @@ async function rebuildUnlocked(
   // One transaction per batch while the live tables serve; the tail runs inside the swap's.
   const first = await replay(store, (work) => scoped.transaction().execute(work), projector, ctx, START, skipped)
 
+  const inline = (await databaseProjectionMode(db)) === 'inline'
   return db.transaction().execute(async (trx) => {
-    // Holding the checkpoint row pauses the live projector; finish the tail, then swap.
-    await lockCheckpoint(trx, projector.name)
+    // Holding the checkpoint row pauses the live projector; inline, the append lock held alone makes
+    // appends wait (each holds it shared until it commits). Then finish the tail, and swap.
+    if (inline) await sql`SELECT pg_advisory_xact_lock(${IN_TRANSACTION_APPEND_LOCK})`.execute(trx)
+    else await lockCheckpoint(trx, projector.name)
     const scopedTrx = trx.withSchema(schema)
     const tail = await replay(store, (work) => work(scopedTrx), projector, ctx, first.position, skipped)
     for (const table of projector.tables) {

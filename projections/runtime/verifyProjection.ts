@@ -23,6 +23,9 @@ import { readCheckpoint } from '../../events/consumers/checkpoints.js'
 import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
 import { replay } from './rebuildProjection.js'
+import { type ProjectionMode, databaseProjectionMode } from './projectionMode.js'
+import { eventsHead } from './readModelSnapshot.js'
+import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
 
 export const VERIFY_LIMITS = {
   /** Differences listed per table; the count is always complete. */
@@ -107,7 +110,33 @@ async function compareTable(db: Kysely<ReadDatabase>, table: string): Promise<Ta
   }
 }
 
-const liveCheckpoint = (db: Kysely<ReadDatabase>, name: string): Promise<Position> => readCheckpoint(db, name)
+/**
+ * Where the live rows are: `bound` outside a snapshot (where to catch the shadow up to); `snapshot`
+ * as the first statement of the comparing transaction, which takes its snapshot. Async: the
+ * projector's checkpoint both times. Inline: the events' head, the snapshot's taken while the append
+ * lock is held alone on a connection of its own (readModelSnapshot.ts says why).
+ */
+type LivePosition = {
+  bound(conn: Kysely<ReadDatabase>, name: string): Promise<Position>
+  snapshot(conn: Kysely<ReadDatabase>, name: string): Promise<Position>
+}
+
+const checkpointPosition: LivePosition = { bound: readCheckpoint, snapshot: readCheckpoint }
+
+function headPosition(lockDb: Kysely<ReadDatabase>): LivePosition {
+  return {
+    bound: (conn) => eventsHead(conn),
+    snapshot: (conn) =>
+      lockDb.connection().execute(async (lock) => {
+        await sql`SELECT pg_advisory_lock(${IN_TRANSACTION_APPEND_LOCK})`.execute(lock)
+        try {
+          return await eventsHead(conn)
+        } finally {
+          await sql`SELECT pg_advisory_unlock(${IN_TRANSACTION_APPEND_LOCK})`.execute(lock)
+        }
+      }),
+  }
+}
 
 /** True when $all holds an event the projector handles after `from`, up to `until`. */
 async function handledBetween(
@@ -133,6 +162,7 @@ async function verifyOne(
   projector: Projector,
   ctx: ProjectionContext,
   maxSnapshotTries: number,
+  live: LivePosition,
 ): Promise<VerifyResult> {
   const started = Date.now()
   for (const table of projector.tables) {
@@ -146,7 +176,7 @@ async function verifyOne(
     let events = 0
     for (let attempt = 1; ; attempt++) {
       // Catch up in short transactions (one per replayed batch) to the latest live checkpoint.
-      const target = await liveCheckpoint(conn, projector.name)
+      const target = await live.bound(conn, projector.name)
       const caughtUp = await replay(
         store,
         (work) => conn.transaction().execute((trx) => work(trx.withSchema('pg_temp'))),
@@ -161,7 +191,7 @@ async function verifyOne(
       await sql.raw('BEGIN ISOLATION LEVEL REPEATABLE READ').execute(conn)
       try {
         // The first statement takes the snapshot: the live tables below are at this checkpoint.
-        const position = await liveCheckpoint(conn, projector.name)
+        const position = await live.snapshot(conn, projector.name)
         const moved =
           store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, skipped, shadowAt, position))
         if (moved && attempt < maxSnapshotTries) continue
@@ -195,17 +225,21 @@ export async function verifyProjections(
   connectionString: string,
   projectors: readonly Projector[],
   ctx: ProjectionContext,
-  options: { maxSnapshotTries?: number } = {},
+  options: { maxSnapshotTries?: number; mode?: ProjectionMode } = {},
 ): Promise<VerifyResult[]> {
   const maxSnapshotTries = options.maxSnapshotTries ?? VERIFY_LIMITS.maxSnapshotTries
   const { db } = openReadDatabase(connectionString, 1)
+  const mode = options.mode ?? (await databaseProjectionMode(db))
+  const lockDb = mode === 'inline' ? openReadDatabase(connectionString, 1).db : undefined
+  const live = lockDb ? headPosition(lockDb) : checkpointPosition
   try {
     return await db.connection().execute(async (conn) => {
       const results: VerifyResult[] = []
-      for (const projector of projectors) results.push(await verifyOne(store, conn, projector, ctx, maxSnapshotTries))
+      for (const projector of projectors) results.push(await verifyOne(store, conn, projector, ctx, maxSnapshotTries, live))
       return results
     })
   } finally {
     await db.destroy()
+    await lockDb?.destroy()
   }
 }

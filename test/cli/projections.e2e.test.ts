@@ -1,6 +1,8 @@
 // `projections status` and `projections rebuild` as child processes against a real Postgres.
-// Status reads checkpoints without projecting, so it shows the lag events appended elsewhere
-// leave; a rebuild swaps in identical rows while the API keeps answering from the same database.
+// Status reads checkpoints without projecting, so on a database whose read models are kept
+// asynchronously (PROJECTIONS=async) it shows the lag events appended elsewhere leave; inline (the
+// default), every projector is at the head. A rebuild swaps in identical rows while the API keeps
+// answering from the same database.
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
@@ -24,8 +26,8 @@ type RebuildResult = { projection: string; events: number; position: string; dur
 
 const names = allProjectors.map((p) => p.name)
 
-t.test('status: lag 0 after catch-up, then the lag of events appended by a process running no projector', async (t) => {
-  const env = { DATABASE_URL: await createTestDatabase(t) }
+t.test('status, async: lag 0 after catch-up, then the lag of events appended by a process running no projector', async (t) => {
+  const env = { DATABASE_URL: await createTestDatabase(t), PROJECTIONS: 'async' }
   const status = async () => {
     const run = await runCli(['projections', 'status'], env)
     t.equal(run.code, 0, run.stderr)
@@ -70,8 +72,8 @@ t.test('status: lag 0 after catch-up, then the lag of events appended by a proce
   t.equal(lagging.webhookSubscriber.lag, 0, 'neither maps to a webhook message')
 })
 
-t.test('status: a caught-up system shows lag 0, whatever events no consumer handles came last', async (t) => {
-  const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
+t.test('status, async: a caught-up system shows lag 0, whatever events no consumer handles came last', async (t) => {
+  const h = await startTestApp(t, { PROJECTIONS: 'async' }, { webhooks: { dispatcher: false } })
   const endpoint = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'https://example.com/hook' } })
   t.equal(endpoint.statusCode, 201)
   // A test event: the webhook subscriber handles it (a message), no projector does.
@@ -97,6 +99,21 @@ t.test('status: a caught-up system shows lag 0, whatever events no consumer hand
     'although some checkpoints are behind the head (unhandled events)',
   )
   t.equal(status.webhookSubscriber.lag, 0, 'webhook subscriber: lag 0')
+})
+
+t.test('status, inline: every projector at the head with lag 0, and the mode shown', async (t) => {
+  const env = { DATABASE_URL: await createTestDatabase(t) }
+  t.equal((await runCli(['orgs', 'create', '--name', 'Inline status'], env)).code, 0)
+  const run = await runCli(['projections', 'status'], env)
+  t.equal(run.code, 0, run.stderr)
+  const status = stdoutJson<Status & { projectionMode: string }>(run)
+  t.equal(status.projectionMode, 'inline')
+  t.match(status.head, /^\d{20}\/\d{20}$/)
+  t.same(
+    status.projections,
+    names.map((name) => ({ name, position: status.head, lag: 0 })),
+    'every projector at the head',
+  )
 })
 
 t.test('rebuild webhook_endpoints: identical rows, and the API answers in full throughout', async (t) => {

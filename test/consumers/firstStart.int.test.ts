@@ -13,7 +13,14 @@ import type { Environment } from '../../domain/shared/environment.js'
 async function runtimeFor(t: Test, appEnv: Environment) {
   const { url, drop } = await makeTestDatabase()
   const runtime = await openRuntime(
-    loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', APP_ENV: appEnv, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY }),
+    // Async read models: the runner, not started, never confirms the key (inline, every write is confirmed at once).
+    loadConfig({
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      APP_ENV: appEnv,
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+      PROJECTIONS: 'async',
+    }),
     { info: () => undefined, error: () => undefined },
     { poolSize: 4 },
   )

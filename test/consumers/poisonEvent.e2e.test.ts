@@ -47,7 +47,7 @@ const SHORT_BACKOFF: Partial<ConsumerBackoff> = { initialMs: 20, maxMs: 200 }
 const SECRET_DESCRIPTION = 'Poisoned description TAX-ID-987\u0000'
 
 const { url, drop } = await makeTestDatabase()
-const env = { DATABASE_URL: url }
+const env = { DATABASE_URL: url, PROJECTIONS: 'async' }
 const receiver = await startReceiver()
 t.teardown(async () => {
   await receiver.close()
@@ -61,7 +61,7 @@ async function boot(backoff: Partial<ConsumerBackoff>): Promise<Service> {
   const errors: Line[] = []
   const fieldsOf = (obj: unknown): Record<string, unknown> =>
     typeof obj === 'object' && obj !== null ? Object.fromEntries(Object.entries(obj)) : {}
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WEBHOOK_RETRY_SCHEDULE_MS: '0,20,20', PROJECTION_WAIT_MS: '8000' })
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', WEBHOOK_RETRY_SCHEDULE_MS: '0,20,20', PROJECTION_WAIT_MS: '8000' })
   const runtime = await openRuntime(
     config,
     { info: () => undefined, error: (obj, message) => void errors.push({ fields: fieldsOf(obj), message: message ?? '' }) },

@@ -21,7 +21,7 @@ const port = await freePort()
 let stderr = ''
 const server: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, nodeArgsFor('server/main.ts'), {
   cwd: REPO_ROOT,
-  env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error' }),
+  env: childEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error', PROJECTIONS: 'async' }),
   stdio: ['ignore', 'pipe', 'pipe'],
 })
 server.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))

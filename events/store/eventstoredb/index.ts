@@ -67,8 +67,11 @@ export async function getEventStoreDbEventStore(options: EventStoreDbEventStoreO
 
   return {
     kind: 'eventstoredb',
+    // EventStoreDB cannot share a transaction with the read models: their projectors run asynchronously.
+    supportsInTransaction: false,
 
     async appendToStream(stream, events, appendOptions) {
+      if (appendOptions?.inTransaction) throw new Error('EventStoreDB appends cannot run a step in their transaction')
       assertAppendable(stream, events)
       const expected = appendOptions?.expectedRevision ?? 'any'
       const result = await client

@@ -1,14 +1,29 @@
-// Writes a batch of appends (group commit) with one autocommit statement: each append's events go
-// in after its stream's last revision when its expectation holds, and subscribers are notified.
-// A rejected append does not affect the others. Once that statement has committed, nothing here
-// throws for the batch: an error after it is reported per append, so the committer never writes
-// an append twice by retrying it.
+// Writes a batch of appends (group commit) with one statement: each append's events go in after
+// its stream's last revision when its expectation holds, and subscribers are notified. A rejected
+// append does not affect the others. Without in-transaction steps the statement autocommits; with
+// them (inline projections), one transaction holds the statement and every append's step, so the
+// events commit with what the steps wrote, or nothing does. Once the batch has committed, nothing
+// here throws for it: an error after it is reported per append, so the committer never writes an
+// append twice by retrying it.
 import type pg from 'pg'
-import { type AppendResult, type ExpectedRevision, type NewEvent, WrongExpectedVersionError } from '../port.js'
+import {
+  type AppendResult,
+  type ExpectedRevision,
+  type InTransactionStep,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from '../port.js'
 import { encodePosition } from '../positions.js'
 import { APPEND_STATEMENT, APPEND_STATEMENT_NAME, CURRENT_REVISIONS_STATEMENT, STREAM_REVISION_CONSTRAINT } from './appendStatement.js'
 
-export type PendingAppend = { stream: string; events: NewEvent[]; expectedRevision: ExpectedRevision }
+export type PendingAppend = {
+  stream: string
+  events: NewEvent[]
+  expectedRevision: ExpectedRevision
+  /** Run inside the batch's transaction with this append's events as recorded. */
+  inTransaction?: InTransactionStep | undefined
+}
 export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error }
 
 /** Channel used to wake subscribers in other processes; the payload is the last position written. */
@@ -20,7 +35,14 @@ export const APPEND_BATCH_LIMITS = {
   maxAttempts: 5,
 } as const
 
-type WrittenRow = { stream_name: string; stream_revision: string; transaction_id: string; global_position: string }
+type WrittenRow = { stream_name: string; stream_revision: string; transaction_id: string; global_position: string; recorded_at: Date }
+
+/**
+ * Held shared by every transaction that runs in-transaction steps, from its start to its commit;
+ * taken alone by whatever must see the read models and the events at rest together (a rebuild's
+ * swap, a verify's snapshot), so appends wait for it, briefly, and none is half-seen.
+ */
+export const IN_TRANSACTION_APPEND_LOCK = 7_171_002
 
 function isStreamRevisionConflict(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown }
@@ -153,4 +175,102 @@ async function attemptBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[],
  */
 export function appendBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): Promise<AppendOutcome[]> {
   return attemptBatch(db, batch, APPEND_BATCH_LIMITS.maxAttempts)
+}
+
+/** The append's events as recorded: its written rows (in revision order) with the events' own fields. */
+function recordedOf(append: PendingAppend, rows: WrittenRow[]): RecordedEvent[] {
+  const ordered = [...rows].sort((a, b) => (BigInt(a.stream_revision) < BigInt(b.stream_revision) ? -1 : 1))
+  return ordered.map((row, i) => {
+    const event = append.events[i]!
+    return {
+      id: event.id,
+      stream: append.stream,
+      revision: BigInt(row.stream_revision),
+      position: encodePosition(row.transaction_id, row.global_position),
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt: row.recorded_at,
+    }
+  })
+}
+
+async function currentRevisions(client: pg.PoolClient, streams: string[]): Promise<bigint[]> {
+  const result = await client.query<{ revision: string }>({
+    name: 'es_current_revisions_v1',
+    text: CURRENT_REVISIONS_STATEMENT,
+    values: [streams],
+  })
+  return result.rows.map((row) => BigInt(row.revision))
+}
+
+/** Two steps' transactions that locked rows in opposite orders, or a serialization failure: trying again may pass. */
+function isDeadlockOrSerialization(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code
+  return code === '40P01' || code === '40001'
+}
+
+/** One try of the batch in a transaction with its steps; throws (rolled back) when nothing may commit. */
+async function transactOnce(client: pg.PoolClient, batch: PendingAppend[]): Promise<AppendOutcome[]> {
+  await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${IN_TRANSACTION_APPEND_LOCK})`)
+  const rows = await writeBatch(client, batch)
+  const written = new Map<string, WrittenRow[]>()
+  for (const row of rows) written.set(row.stream_name, [...(written.get(row.stream_name) ?? []), row])
+  const rejected = batch.filter((append) => !written.has(append.stream))
+  const actual =
+    rejected.length === 0
+      ? []
+      : await currentRevisions(
+          client,
+          rejected.map((a) => a.stream),
+        )
+  const outcomes: AppendOutcome[] = []
+  for (const append of batch) {
+    const mine = written.get(append.stream)
+    if (!mine) {
+      const revision = actual[rejected.indexOf(append)]!
+      outcomes.push({
+        ok: false,
+        error: new WrongExpectedVersionError(append.stream, append.expectedRevision, revision < 0n ? 'no_stream' : revision),
+      })
+      continue
+    }
+    if (mine.length !== append.events.length)
+      throw new Error(`The append statement wrote ${mine.length} of ${append.events.length} events to ${append.stream}`)
+    const recorded = recordedOf(append, mine)
+    // A step that throws fails the whole transaction: the committer then retries each append alone.
+    if (append.inTransaction) await append.inTransaction(client, recorded)
+    const last = recorded[recorded.length - 1]!
+    outcomes.push({ ok: true, result: { nextExpectedRevision: last.revision, position: last.position } })
+  }
+  await client.query('COMMIT')
+  return outcomes
+}
+
+/**
+ * appendBatch in one transaction that also runs each append's in-transaction step. A lone append
+ * that lost a race with another process (the unique revision index), or whose steps met a deadlock
+ * or a serialization failure, is tried again, up to maxAttempts; throws only when nothing committed.
+ */
+export async function appendBatchInTransaction(pool: pg.Pool, batch: PendingAppend[]): Promise<AppendOutcome[]> {
+  const client = await pool.connect()
+  let broken: Error | undefined
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transactOnce(client, batch)
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch (rollbackError) {
+          broken = rollbackError as Error
+        }
+        const again = isStreamRevisionConflict(error) || isDeadlockOrSerialization(error)
+        if (broken || batch.length > 1 || !again || attempt >= APPEND_BATCH_LIMITS.maxAttempts) throw error
+      }
+    }
+  } finally {
+    // A connection whose rollback failed is dropped, not reused mid-transaction.
+    client.release(broken)
+  }
 }

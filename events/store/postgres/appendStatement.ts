@@ -7,7 +7,7 @@
 // A stream written meanwhile by another transaction cannot slip through: both would insert the
 // same (stream_name, stream_revision), and the unique index makes the later one fail
 // (STREAM_REVISION_CONSTRAINT), after which the append is decided again on fresh data.
-export const APPEND_STATEMENT_NAME = 'es_append_batch_v4'
+export const APPEND_STATEMENT_NAME = 'es_append_batch_v5'
 
 /** The unique index on (stream_name, stream_revision): its violation means a concurrent append. */
 export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision_key'
@@ -40,13 +40,13 @@ WITH inserted AS (
   -- Global positions are drawn in this order, so a stream's events read back in revision order.
   ORDER BY e.ord
   RETURNING es_events.stream_name, es_events.stream_revision, es_events.transaction_id::text AS transaction_id,
-    es_events.global_position
+    es_events.global_position, es_events.recorded_at
 ), notified AS (
   -- Wakes subscribers in other processes; the payload is the batch's last position.
   SELECT pg_notify('es_appended', lpad(max(i.transaction_id), 20, '0') || '/' || lpad(max(i.global_position)::text, 20, '0'))
   FROM inserted i HAVING count(*) > 0
 )
-SELECT i.stream_name, i.stream_revision::text, i.transaction_id, i.global_position::text
+SELECT i.stream_name, i.stream_revision::text, i.transaction_id, i.global_position::text, i.recorded_at
 FROM inserted i CROSS JOIN (SELECT count(*) FROM notified) AS n
 `
 

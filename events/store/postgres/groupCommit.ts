@@ -5,7 +5,7 @@
 // Bounded: events per batch, commits in flight and appends waiting all have a named maximum.
 import type pg from 'pg'
 import type { AppendResult } from '../port.js'
-import { type AppendOutcome, type PendingAppend, appendBatch } from './appendBatch.js'
+import { type AppendOutcome, type PendingAppend, appendBatch, appendBatchInTransaction } from './appendBatch.js'
 
 export const GROUP_COMMIT_LIMITS = {
   maxEventsPerBatch: 2_000,
@@ -48,19 +48,23 @@ export function createGroupCommitter(pool: pg.Pool, onCommitted: (position: Appe
     return batch
   }
 
+  // Appends with an in-transaction step (inline projections) commit with it; the others autocommit.
+  const write = (appends: PendingAppend[]) =>
+    appends.some((a) => a.inTransaction !== undefined) ? appendBatchInTransaction(pool, appends) : appendBatch(pool, appends)
+
   async function commit(batch: Waiting[]): Promise<void> {
     try {
       let outcomes: AppendOutcome[]
       try {
-        outcomes = await appendBatch(pool, batch)
+        outcomes = await write(batch)
       } catch (error) {
         if (batch.length === 1) throw error
-        // One bad append (a duplicate event id, a stream another process just created) must not
-        // fail its neighbours: retry each alone.
+        // One bad append (a duplicate event id, a stream another process just created, a step
+        // that throws) must not fail its neighbours: retry each alone.
         outcomes = []
         for (const one of batch) {
           try {
-            outcomes.push(...(await appendBatch(pool, [one])))
+            outcomes.push(...(await write([one])))
           } catch (e) {
             outcomes.push({ ok: false, error: e as Error })
           }

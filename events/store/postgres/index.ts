@@ -54,6 +54,7 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
 
   return {
     kind: 'postgres',
+    supportsInTransaction: true,
     appendToStream(stream, events, appendOptions): Promise<AppendResult> {
       // A refusal as a rejected promise, like every other append failure.
       try {
@@ -61,7 +62,12 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
       } catch (error) {
         return Promise.reject(error)
       }
-      return committer.append({ stream, events, expectedRevision: appendOptions?.expectedRevision ?? 'any' })
+      return committer.append({
+        stream,
+        events,
+        expectedRevision: appendOptions?.expectedRevision ?? 'any',
+        inTransaction: appendOptions?.inTransaction,
+      })
     },
     readStream: (stream, readOptions) => readStream(pool, stream, readOptions?.fromRevision ?? 0n, readOptions?.maxCount),
     readAll: (readOptions) => readAll(pool, readOptions?.from || undefined, readOptions?.maxCount),
