@@ -40,9 +40,10 @@ type WrittenRow = { stream_name: string; stream_revision: string; transaction_id
 /**
  * Held shared by every transaction that runs in-transaction steps, from its start to its commit;
  * taken alone by whatever must see the read models and the events at rest together (a rebuild's
- * swap, a verify's snapshot), so appends wait for it, briefly, and none is half-seen.
+ * swap, a verify's snapshot), so appends wait for it, briefly, and none is half-seen. A key of its
+ * own: 7171001 guards the store's DDL, 7171002 the first start (which appends under it).
  */
-export const IN_TRANSACTION_APPEND_LOCK = 7_171_002
+export const IN_TRANSACTION_APPEND_LOCK = 7_171_020
 
 function isStreamRevisionConflict(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown }
