@@ -49,8 +49,9 @@ type Outcome = {
 }
 
 const POISONED_NAME = 'Poisoned Org'
-const h = await startTestApp(t)
-const env = { DATABASE_URL: h.runtime.databaseUrl }
+// Parking belongs to the asynchronous runtime (inline, a projector that throws fails the command instead).
+const h = await startTestApp(t, { PROJECTIONS: 'async' })
+const env = { DATABASE_URL: h.runtime.databaseUrl, PROJECTIONS: 'async' }
 const cli = (args: string[], input?: string) => runCli(args, env, input === undefined ? {} : { input })
 
 /**

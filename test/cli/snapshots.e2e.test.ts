@@ -15,8 +15,10 @@ import { startTestApp } from '../harness/testApp.js'
 import { jsonLines, runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 
 registerSnapshotFunds()
-const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
-const env = { DATABASE_URL: h.runtime.databaseUrl }
+// Asynchronous projections: the test aggregate's events are funds events of accounts that have no balance
+// row, which the balances projector refuses (inline, that refusal would fail the history's appends).
+const h = await startTestApp(t, { PROJECTIONS: 'async' }, { webhooks: { dispatcher: false } })
+const env = { DATABASE_URL: h.runtime.databaseUrl, PROJECTIONS: 'async' }
 const withFunds = { imports: [path.join(import.meta.dirname, 'fixtures/registerSnapshotFunds.ts')] }
 const db = openSnapshotDatabase(h.runtime.pool)
 const row = (stream: string) => db.selectFrom('aggregate_snapshots').selectAll().where('stream', '=', stream).executeTakeFirst()

@@ -6,7 +6,8 @@ import t from 'tap'
 import { START } from '../../events/store/port.js'
 import { startTestApp } from '../harness/testApp.js'
 
-const h = await startTestApp(t)
+// Asynchronous projections only: inline, rows commit with their events in the append's (synchronous) commit.
+const h = await startTestApp(t, { PROJECTIONS: 'async' })
 
 t.test('a lost commit is noticed at the next batch and its rows come back', async (t) => {
   const created = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 'http://127.0.0.1:9/lost' } })
