@@ -22,7 +22,9 @@ import { type ServerProcess, startServer } from './fixtures/serverProcess.js'
 const STOP_BOUND_MS = 15_000 + 5_000
 
 const dataDir = path.join(os.tmpdir(), `payments-ownership-${randomBytes(6).toString('hex')}`)
-const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error' }
+// Asynchronous projections: the second proof needs a projector that keeps failing beside a running server
+// (inline, a projector that throws fails the append instead, and an event written by SQL is never projected).
+const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error', PROJECTIONS: 'async' }
 const servers: ServerProcess[] = []
 t.teardown(async () => {
   for (const s of servers) if (s.running()) s.kill('SIGKILL')
