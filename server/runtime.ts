@@ -157,6 +157,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     wanted: config.PROJECTIONS,
     projectorNames: allProjectors.map((p) => p.name),
     catchUpAsync: () => asyncProjections().catchUp(),
+    comparePositions: (a, b) => sealed.comparePositions(a, b),
   })
   if (settled.note) log.info(settled.note)
   const inline = settled.mode === 'inline'

@@ -55,7 +55,17 @@ export type AppendResult = {
   position: Position
 }
 
-export type ReadAllOptions = { from?: Position; maxCount?: number }
+export type ReadAllOptions = {
+  from?: Position
+  maxCount?: number
+  /**
+   * Reads past the oldest running transaction (Postgres; EventStoreDB reads only what is committed anyway).
+   * Only for a caller that knows no append is in flight below what it reads: it holds the append lock
+   * alone, or reads no further than a head taken while it did. A gap-safe read (the default) could
+   * otherwise stop short behind an unrelated transaction and miss committed events.
+   */
+  pastRunningTransactions?: boolean
+}
 
 /**
  * A connection inside an append's transaction: what an inline step runs its statements on (the

@@ -10,8 +10,18 @@
 // then the mode is recorded. One with dead letters parked for a projector stays asynchronous (its
 // parked streams must be replayed in order by the runtime that parked them).
 import { type Kysely, sql } from 'kysely'
+import { readCheckpoints } from '../../events/consumers/checkpoints.js'
+import { START, type Position } from '../../events/store/port.js'
 import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
 import type { ReadDatabase } from '../schema.js'
+import { eventsHead } from './readModelSnapshot.js'
+
+/**
+ * The catch-up before turning inline reads gap-safe, so an unrelated transaction still running (a consumer's
+ * batch) can end it short of the head: it is tried again, this many times, this far apart, before the database
+ * stays asynchronous for this start.
+ */
+export const SETTLE_LIMITS = { catchUpTries: 50, retryDelayMs: 100 } as const
 
 export type ProjectionMode = 'inline' | 'async'
 
@@ -43,6 +53,7 @@ export async function settleProjectionMode(deps: {
   projectorNames: readonly string[]
   /** Brings the asynchronous projectors to the head of $all (run under the append lock before turning inline). */
   catchUpAsync: () => Promise<void>
+  comparePositions: (a: Position, b: Position) => number
 }): Promise<SettledMode> {
   const existing = await recordedMode(deps.db)
   if (existing === 'async' || (existing === 'inline' && deps.inlineCapable)) {
@@ -65,9 +76,19 @@ export async function settleProjectionMode(deps: {
     try {
       const raced = await recordedMode(conn)
       if (raced) return { mode: raced }
-      await deps.catchUpAsync()
-      await sql`INSERT INTO projection_mode (mode) VALUES ('inline')`.execute(conn)
-      return { mode: 'inline' as const }
+      // Under the lock no append is in flight, so the head read now is final until the lock is released.
+      const head = await eventsHead(conn)
+      for (let attempt = 1; attempt <= SETTLE_LIMITS.catchUpTries; attempt++) {
+        await deps.catchUpAsync()
+        const checkpoints = await readCheckpoints(conn)
+        const behind = deps.projectorNames.filter((name) => deps.comparePositions(checkpoints.get(name) ?? START, head) < 0)
+        if (behind.length === 0) {
+          await sql`INSERT INTO projection_mode (mode) VALUES ('inline')`.execute(conn)
+          return { mode: 'inline' as const }
+        }
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_LIMITS.retryDelayMs))
+      }
+      return { mode: 'async' as const, note: 'read models stay async for this start: the projectors did not reach the head in time' }
     } finally {
       await sql`SELECT pg_advisory_unlock(${IN_TRANSACTION_APPEND_LOCK})`.execute(conn)
     }

@@ -26,6 +26,9 @@ type Skipped = ReadonlySet<string>
 /**
  * Replays $all after `from` (up to `until` when given) into whatever `apply` scopes the projector
  * to, passing over the events an operator skipped; also used by verifyProjection.ts.
+ * `pastRunningTransactions`: the caller knows no append is in flight below what it reads (it holds the
+ * append lock alone, or `until` was taken while it did), so the reads need not stop at the oldest running
+ * transaction, which could be anything's (a consumer's batch) and would end the replay short.
  */
 export async function replay(
   store: EventStore,
@@ -35,11 +38,12 @@ export async function replay(
   from: Position,
   skipped: Skipped,
   until?: Position,
+  pastRunningTransactions = false,
 ): Promise<{ position: Position; count: number }> {
   let position = from
   let count = 0
   for (let i = 0; i < REBUILD_LIMITS.maxBatches; i++) {
-    const read = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize })
+    const read = await store.readAll({ from: position || undefined, maxCount: REBUILD_LIMITS.batchSize, pastRunningTransactions })
     const events = until === undefined ? read : read.filter((e) => store.comparePositions(e.position, until) <= 0)
     if (events.length === 0) break
     const handled = events
@@ -112,7 +116,9 @@ async function rebuildUnlocked(
     if (inline) await sql`SELECT pg_advisory_xact_lock(${IN_TRANSACTION_APPEND_LOCK})`.execute(trx)
     else await lockCheckpoint(trx, projector.name)
     const scopedTrx = trx.withSchema(schema)
-    const tail = await replay(store, (work) => work(scopedTrx), projector, ctx, first.position, skipped)
+    // Inline, nothing is in flight under the lock: every stored event is read (async, the checkpoint's lock
+    // pauses only the projector, so appends may be in flight and the read stays gap-safe).
+    const tail = await replay(store, (work) => work(scopedTrx), projector, ctx, first.position, skipped, undefined, inline)
     for (const table of projector.tables) {
       const liveIndexes = await indexesOf(trx, 'public', table)
       await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx)

@@ -148,7 +148,8 @@ async function handledBetween(
 ): Promise<boolean> {
   let position = from
   for (;;) {
-    const read = await store.readAll({ from: position || undefined, maxCount: STORE_LIMITS.maxReadCount })
+    // `until` is a snapshot's position: nothing below it was in flight (the checkpoint, or the head under the lock).
+    const read = await store.readAll({ from: position || undefined, maxCount: STORE_LIMITS.maxReadCount, pastRunningTransactions: true })
     const events = read.filter((e) => store.comparePositions(e.position, until) <= 0)
     if (events.some((e) => projector.handles.has(e.type) && !skipped.has(e.id))) return true
     if (events.length < read.length || events.length === 0) return false
@@ -195,7 +196,7 @@ async function verifyOne(
         const moved =
           store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, skipped, shadowAt, position))
         if (moved && attempt < maxSnapshotTries) continue
-        if (moved) events += (await replay(store, (work) => work(shadow), projector, ctx, shadowAt, skipped, position)).count
+        if (moved) events += (await replay(store, (work) => work(shadow), projector, ctx, shadowAt, skipped, position, true)).count
         const tables: TableVerification[] = []
         for (const table of projector.tables) tables.push(await compareTable(conn, table))
         return {

@@ -70,7 +70,8 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
       })
     },
     readStream: (stream, readOptions) => readStream(pool, stream, readOptions?.fromRevision ?? 0n, readOptions?.maxCount),
-    readAll: (readOptions) => readAll(pool, readOptions?.from || undefined, readOptions?.maxCount),
+    readAll: (readOptions) =>
+      readAll(pool, readOptions?.from || undefined, readOptions?.maxCount, readOptions?.pastRunningTransactions ?? false),
     subscribeToAll(subscribeOptions, handler) {
       const sub = subscribeWithPolling(
         (from: Position, maxCount: number) => readAll(pool, from || undefined, maxCount),
