@@ -15,17 +15,12 @@ export function protectedEventStore(inner: EventStore, codec: EventCodec): Event
     supportsInTransaction: inner.supportsInTransaction,
     async appendToStream(stream, events, options) {
       const encoded = await Promise.all(events.map((e) => codec.encode(stream, e)))
-      const step = options?.inTransaction
-      if (!step) return inner.appendToStream(stream, encoded, options)
-      // Recorded in order, one per event given: each gets its own data back (its metadata as stored).
-      return inner.appendToStream(stream, encoded, {
-        ...options,
-        inTransaction: (connection, recorded) =>
-          step(
-            connection,
-            recorded.map((r, i) => ({ ...r, data: events[i]!.data })),
-          ),
-      })
+      if (!options?.inTransaction) return inner.appendToStream(stream, encoded, options)
+      // Recorded in order, one per event given: each gets its own data back (its metadata as stored). The step
+      // itself is passed on unchanged, so the appends of a batch still share it (port.ts).
+      const outer = options.stepView
+      const clear = (recorded: RecordedEvent[]) => recorded.map((r, i) => ({ ...r, data: events[i]!.data }))
+      return inner.appendToStream(stream, encoded, { ...options, stepView: outer ? (recorded) => outer(clear(recorded)) : clear })
     },
     async readStream(stream, options) {
       return decodeAll(await inner.readStream(stream, options))

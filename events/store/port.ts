@@ -82,7 +82,17 @@ export type TransactionConnection = {
  */
 export type InTransactionStep = (connection: TransactionConnection, recorded: RecordedEvent[]) => Promise<void>
 
-export type AppendOptions = { expectedRevision?: ExpectedRevision; inTransaction?: InTransactionStep }
+export type AppendOptions = {
+  expectedRevision?: ExpectedRevision
+  /**
+   * Runs in the append's transaction. The appends of one group-commit batch that carry the same step run it
+   * once, over all their events in batch order: a projector writes a batch's rows in a few statements, as it
+   * does asynchronously.
+   */
+  inTransaction?: InTransactionStep
+  /** How the step sees this append's events (the protected store hands back each event's data in clear). */
+  stepView?: (recorded: RecordedEvent[]) => RecordedEvent[]
+}
 
 export type SubscriptionHandler = {
   /** Called for each batch in commit order; the next batch waits for it. */

@@ -21,8 +21,10 @@ export type PendingAppend = {
   stream: string
   events: NewEvent[]
   expectedRevision: ExpectedRevision
-  /** Run inside the batch's transaction with this append's events as recorded. */
+  /** Run inside the batch's transaction with this append's events as recorded (once for the appends sharing it). */
   inTransaction?: InTransactionStep | undefined
+  /** The events as the step sees them. */
+  stepView?: ((recorded: RecordedEvent[]) => RecordedEvent[]) | undefined
 }
 export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error }
 
@@ -226,6 +228,7 @@ async function transactOnce(client: pg.PoolClient, batch: PendingAppend[]): Prom
           rejected.map((a) => a.stream),
         )
   const outcomes: AppendOutcome[] = []
+  const stepEvents = new Map<InTransactionStep, RecordedEvent[]>()
   for (const append of batch) {
     const mine = written.get(append.stream)
     if (!mine) {
@@ -239,11 +242,18 @@ async function transactOnce(client: pg.PoolClient, batch: PendingAppend[]): Prom
     if (mine.length !== append.events.length)
       throw new Error(`The append statement wrote ${mine.length} of ${append.events.length} events to ${append.stream}`)
     const recorded = recordedOf(append, mine)
-    // A step that throws fails the whole transaction: the committer then retries each append alone.
-    if (append.inTransaction) await append.inTransaction(client, recorded)
+    if (append.inTransaction) {
+      const seen = append.stepView ? append.stepView(recorded) : recorded
+      const shared = stepEvents.get(append.inTransaction)
+      if (shared) shared.push(...seen)
+      else stepEvents.set(append.inTransaction, [...seen])
+    }
     const last = recorded[recorded.length - 1]!
     outcomes.push({ ok: true, result: { nextExpectedRevision: last.revision, position: last.position } })
   }
+  // Each step once, over its appends' events in batch order. One that throws fails the whole transaction:
+  // the committer then retries each append alone, so only the append it fails on is refused.
+  for (const [step, events] of stepEvents) await step(client, events)
   await client.query('COMMIT')
   return outcomes
 }

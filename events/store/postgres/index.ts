@@ -67,6 +67,7 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
         events,
         expectedRevision: appendOptions?.expectedRevision ?? 'any',
         inTransaction: appendOptions?.inTransaction,
+        stepView: appendOptions?.stepView,
       })
     },
     readStream: (stream, readOptions) => readStream(pool, stream, readOptions?.fromRevision ?? 0n, readOptions?.maxCount),
