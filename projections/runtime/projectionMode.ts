@@ -14,7 +14,7 @@ import { readCheckpoints } from '../../events/consumers/checkpoints.js'
 import { START, type Position } from '../../events/store/port.js'
 import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
 import type { ReadDatabase } from '../schema.js'
-import { eventsHead } from './readModelSnapshot.js'
+import { eventsHead } from './eventsHead.js'
 
 /**
  * The catch-up before turning inline reads gap-safe, so an unrelated transaction still running (a consumer's

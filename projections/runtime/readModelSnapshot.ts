@@ -8,20 +8,10 @@
 import { type Kysely, type Transaction, sql } from 'kysely'
 import { readCheckpoint } from '../../events/consumers/checkpoints.js'
 import type { Position } from '../../events/store/port.js'
-import { START } from '../../events/store/port.js'
-import { encodePosition } from '../../events/store/positions.js'
 import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
 import type { ReadDatabase } from '../schema.js'
 import type { ProjectionMode } from './projectionMode.js'
-
-/** The last event visible to `db` (its snapshot, inside a transaction); the Postgres store only. */
-export async function eventsHead(db: Kysely<ReadDatabase>): Promise<Position> {
-  const { rows } = await sql<{ tx: string; gp: string }>`
-    SELECT transaction_id::text AS tx, global_position::text AS gp FROM es_events
-    ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(db)
-  const head = rows[0]
-  return head ? encodePosition(head.tx, head.gp) : START
-}
+import { eventsHead } from './eventsHead.js'
 
 /** Where the projector's rows are, read without a snapshot of their own (a bound to fold up to before one). */
 export function readModelPosition(db: Kysely<ReadDatabase>, mode: ProjectionMode, projectorName: string): Promise<Position> {

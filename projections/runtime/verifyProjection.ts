@@ -24,7 +24,7 @@ import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
 import { replay } from './rebuildProjection.js'
 import { type ProjectionMode, databaseProjectionMode } from './projectionMode.js'
-import { eventsHead } from './readModelSnapshot.js'
+import { eventsHead } from './eventsHead.js'
 import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
 
 export const VERIFY_LIMITS = {

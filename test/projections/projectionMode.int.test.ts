@@ -65,7 +65,8 @@ t.test('dead letters parked for a projector keep it asynchronous', async (t) => 
   const url = await legacyDatabase(t)
   const parker = await open(url, 'async')
   // A letter as the runtime parks one (events/consumers/deadLetters.ts): its stream waits for a replay.
-  await sql`INSERT INTO consumer_parked (consumer, event_id, consumer_group, stream, stream_revision, event_type, event_position, reason, attempts)
+  await sql`INSERT INTO consumer_parked
+      (consumer, event_id, consumer_group, stream, stream_revision, event_type, event_position, reason, attempts)
     VALUES ('organizations', 'evt-parked', 'projections', 'organization-org_x', 0, 'OrganizationCreated', '', 'failed', 1)`.execute(
     parker.db,
   )
