@@ -40,7 +40,12 @@ async function legacyDatabase(t: Test): Promise<string> {
   t.equal(before.projectionMode, 'async')
   await before.runner.start()
   await createOrganization(before.store, { name: 'Applied', environment: 'sandbox', actor: 'test' })
-  await before.runner.catchUp()
+  // $all is read gap-safe, and transaction ids are the cluster's (other test files' databases share it): a catch-up
+  // may stop short of a commit while an older transaction elsewhere runs, so catch up again (bounded) until it shows.
+  for (let tries = 0; (await organizationRows(before)) < 1 && tries < 200; tries++) {
+    await before.runner.catchUp()
+    if ((await organizationRows(before)) < 1) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   await before.runner.stop()
   // Appended while no projector runs: not applied when the process stops.
   for (const name of ['Pending 1', 'Pending 2', 'Pending 3'])
