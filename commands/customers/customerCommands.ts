@@ -19,4 +19,10 @@ export const customerCommands = deciderBinding({
   startsStream: (command) => command.type === 'CreateIndividualCustomer' || command.type === 'CreateBusinessCustomer',
   assertInScope: (request, command) => assertCustomerInScope(request, command.customerId),
   toResource: (state) => toCustomerResource(existing(state)),
+  waitsForWorkflows: {
+    ArchiveCustomer:
+      'its open verification sessions expire with it (read right after, they show EXPIRED) and its retention erasure is timed',
+    DeleteCustomer: 'the answer says its personal data is erased: the key is shredded before it',
+    CreateVerificationSession: 'the answer shows expiresAt: the timer that expires the session is set before it',
+  },
 })

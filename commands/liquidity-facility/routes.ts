@@ -30,7 +30,11 @@ export type LiquidityFacilityRouteDeps = {
 
 const TAGS = ['Liquidity']
 
-const binding = deciderBinding({ ...liquidityFacilityCommands, toResource: (state) => state })
+const binding = deciderBinding({
+  ...liquidityFacilityCommands,
+  toResource: (state) => state,
+  waitsForWorkflows: { TakeDraw: 'the API says the payout treasury is credited right after the draw: its balance shows it' },
+})
 
 const DRAW_ERRORS =
   '422 draw_amount_too_large (above maximumDrawAmount; details[0].value names it), 422 credit_limit_exceeded (above remainingCredit; ' +

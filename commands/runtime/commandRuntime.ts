@@ -2,7 +2,9 @@
 // write route's command end to end, the same way for every aggregate (after Emmett's
 // DeciderCommandHandler): the principal and scope check, the command's origin, decide and append
 // (handleCommand.ts: per-stream queue, stream lock, bounded retries), the read-your-writes wait,
-// and the resource the route answers with.
+// and the resource the route answers with. A command waits only for what its answer shows: the read
+// models (inline on Postgres: nothing to wait for), and a workflow's effect only where its binding
+// names the command in `waitsForWorkflows`, with the reason (docs/architecture.md lists them).
 import type { FastifyRequest } from 'fastify'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import type { EventStore, Position } from '../../events/store/port.js'
@@ -12,6 +14,9 @@ import { type CommandResult, handleCommand, useSnapshots, useStreamLock } from '
 import { originFrom } from './requestOrigin.js'
 import type { Snapshotting } from './snapshots.js'
 import { type StreamLock, noStreamLock } from './streamLock.js'
+
+/** The `type` of a command union, for what a binding says per command. */
+export type CommandType<Command> = Command extends { type: infer T extends string } ? T : never
 
 /** How one aggregate's commands are handled; declared once beside the aggregate's routes. */
 export type DeciderBinding<State, Command extends { organizationId: string }, Event extends DomainEvent, Resource> = {
@@ -23,6 +28,12 @@ export type DeciderBinding<State, Command extends { organizationId: string }, Ev
   assertInScope?: (request: FastifyRequest, command: Command) => void
   /** The resource a route answers with, from the state the command left. */
   toResource: (state: State) => Resource
+  /**
+   * The commands whose answer (or the read a client makes right after it, as the API documents) shows what a
+   * workflow does about their events, each with the reason: these wait for the workflows too. Every other
+   * command waits for the read models alone.
+   */
+  waitsForWorkflows?: Partial<Record<CommandType<Command>, string>>
 }
 
 export type BoundDecider<State, Command, Resource> = {
@@ -83,10 +94,10 @@ export function createCommandRuntime(options: {
         const result = await handleCommand(store, binding.decider, binding.streamOf(command), command, originFrom(request), {
           newStream: binding.startsStream?.(command) ?? false,
         })
-        await readYourWrites(
-          result.position,
-          result.events.map((e) => e.type),
-        )
+        const type = (command as { type?: string }).type
+        const waits = type !== undefined && (binding.waitsForWorkflows as Record<string, string> | undefined)?.[type] !== undefined
+        // No event types: only the read models; the command's own: the workflows that handle them too.
+        await readYourWrites(result.position, waits ? result.events.map((e) => e.type) : [])
         return result
       }
       const handleToState = async (request: FastifyRequest, command: Parameters<typeof binding.streamOf>[0]) =>
