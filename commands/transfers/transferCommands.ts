@@ -15,4 +15,11 @@ export const transferCommands = deciderBinding({
   streamOf: (command) => streams.transfer(command.transferId),
   startsStream: (command) => command.type === 'CreateTransfer',
   toResource: (state) => toTransferResource(openedTransfer(state)),
+  waitsForWorkflows: {
+    CancelTransfer: 'the answer says CANCELLED: a hold it had on a source balance is released by then',
+    InitiateRefund: 'the answer shows the refund started: the refund transfer it sets off exists by then',
+    FundTransfer: 'sandbox: the answer follows the money as a rail would move it (legs started, holds settled)',
+    AdvanceTransfer: 'sandbox: the answer follows the money as a rail would move it (holds settled, credits made, returns held)',
+    ReverseTransfer: 'sandbox: the answer follows the money back (the credit reclaimed, the source refunded or held in review)',
+  },
 })
