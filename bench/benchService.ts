@@ -26,22 +26,24 @@ export async function serveBenchService(options: {
     LOG_LEVEL: 'silent',
   })
   if (!config.DATABASE_URL) throw new Error(`${options.name} needs DATABASE_URL`)
-  const runtime = await openRuntime(config, {
-    info: () => undefined,
-    error: (obj, msg) => process.stderr.write(`${options.name}: ${msg ?? ''} ${inspect(obj)}\n`),
-  })
-  const sharedKey = process.env.BENCH_API_KEY
-  const org = sharedKey
-    ? { apiKey: sharedKey }
-    : await createOrganization(runtime.store, { name: options.organizationName, environment: config.APP_ENV, actor: 'bench' })
-  await runtime.runner.catchUp()
-  await runtime.runner.start()
-  await options.beforeListen?.(runtime)
   // SIGUSR2 stops the consumers (projectors, workflows, webhook subscriber) and the read-your-writes
   // wait: the bench's ceiling rows measure the command side alone, what no consumer work can exceed.
   let consumersStopped = false
-  const waitFor: Runtime['runner']['waitFor'] = (position, timeoutMs, eventTypes) =>
-    consumersStopped ? Promise.resolve(true) : runtime.runner.waitFor(position, timeoutMs, eventTypes)
+  const runtime = await openRuntime(
+    config,
+    {
+      info: () => undefined,
+      error: (obj, msg) => process.stderr.write(`${options.name}: ${msg ?? ''} ${inspect(obj)}\n`),
+    },
+    { skipReadYourWrites: () => consumersStopped },
+  )
+  const sharedKey = process.env.BENCH_API_KEY
+  const org = sharedKey
+    ? { apiKey: sharedKey }
+    : await createOrganization(runtime.commands, { name: options.organizationName, environment: config.APP_ENV, actor: 'bench' })
+  await runtime.runner.catchUp()
+  await runtime.runner.start()
+  await options.beforeListen?.(runtime)
   process.on('SIGUSR2', () => {
     consumersStopped = true
     Promise.all([runtime.runner.stop(), runtime.webhooks.stop()]).then(
@@ -49,7 +51,7 @@ export async function serveBenchService(options: {
       (error: unknown) => process.stderr.write(`${options.name}: stopping the consumers failed ${inspect(error)}\n`),
     )
   })
-  const app = await buildApp({ ...runtime, runner: { ...runtime.runner, waitFor } }, createLogger(config.LOG_LEVEL))
+  const app = await buildApp(runtime, createLogger(config.LOG_LEVEL))
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (typeof address !== 'object' || !address) throw new Error('server has no address')

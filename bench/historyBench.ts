@@ -1,5 +1,5 @@
 // Cost that does not grow with history (issue 12, point 10): a hold on an account with 1 000 000
-// prior postings against one on a fresh account, through the command runtime (handleCommand) on
+// prior postings against one on a fresh account, through the command runtime on
 // the production store (event codec, Postgres) with snapshots in the read database. The long
 // history is appended straight to the store in batches of 1 000, its snapshot taken as `snapshots
 // rebuild` takes it (folded from the first event), then holds are timed one at a time, the two
@@ -8,12 +8,11 @@
 // runs them (its kept state, a snapshot saved every everyEvents in the background). Shown beside
 // it, the worst case: every hold in a fresh process state, so each one reads the snapshot.
 import { performance } from 'node:perf_hooks'
-import { handleCommand, useSnapshots } from '../commands/runtime/handleCommand.js'
+import { type Commands, createCommandRuntime } from '../commands/runtime/commandRuntime.js'
 import { createPostgresSnapshotStore, openSnapshotDatabase } from '../commands/runtime/postgresSnapshotStore.js'
 import { type Snapshotting, drainSaves, snapshotting } from '../commands/runtime/snapshots.js'
 import { takeSnapshot } from '../commands/runtime/takeSnapshot.js'
 import type { DomainEvent } from '../domain/decider.js'
-import type { EventStore } from '../events/store/port.js'
 import { loadConfig } from '../server/config.js'
 import { openRuntime } from '../server/runtime.js'
 import { HISTORY_SUBJECT, type HistoryBenchSubject } from './historySubject.js'
@@ -80,7 +79,7 @@ async function measureHistory<State, Command, Event extends DomainEvent>(
 
     log(`history: appending ${plan.priorPostings.toLocaleString('en-US')} postings to one account (${subject.name})`)
     let started = performance.now()
-    await subject.appendHistory(runtime.store, longId, plan.priorPostings)
+    await subject.appendHistory(runtime.commands, longId, plan.priorPostings)
     const fillSeconds = (performance.now() - started) / 1000
     log(`history: appended in ${fillSeconds.toFixed(1)} s; taking its snapshot from the events`)
     started = performance.now()
@@ -94,31 +93,29 @@ async function measureHistory<State, Command, Event extends DomainEvent>(
 
     const processes: Snapshotting[] = []
     /** A process as after a restart: nothing kept, the snapshot store in use. */
-    const freshProcess = (): EventStore => {
-      const own: EventStore = { ...runtime.store }
+    const freshProcess = (): Commands => {
       const using = snapshotting(snapshots, warn)
       processes.push(using)
-      useSnapshots(own, using)
-      return own
+      return createCommandRuntime({ store: runtime.store, snapshots: using })
     }
     let holds = 0
-    const timedHold = async (store: EventStore, accountId: string): Promise<number> => {
+    const timedHold = async (commands: Commands, accountId: string): Promise<number> => {
       const command = subject.hold(accountId, holds++)
       const at = performance.now()
-      await handleCommand(store, decider, subject.stream(accountId), command, origin)
+      await commands.handle(decider, subject.stream(accountId), command, origin)
       return performance.now() - at
     }
-    await subject.open?.(runtime.store, freshId)
-    await handleCommand(freshProcess(), decider, subject.stream(freshId), subject.fund(freshId), origin)
+    await subject.open?.(runtime.commands, freshId)
+    await freshProcess().handle(decider, subject.stream(freshId), subject.fund(freshId), origin)
 
-    const interleaved = async (storeFor: () => EventStore): Promise<HistoryModeResult> => {
+    const interleaved = async (processFor: () => Commands): Promise<HistoryModeResult> => {
       const fresh = new LatencySamples(plan.holds)
       const long = new LatencySamples(plan.holds)
       const first = { long: 0, fresh: 0 }
       for (let i = 0; i < plan.holds; i++) {
-        const store = storeFor()
-        const longMs = await timedHold(store, longId)
-        const freshMs = await timedHold(store, freshId)
+        const commands = processFor()
+        const longMs = await timedHold(commands, longId)
+        const freshMs = await timedHold(commands, freshId)
         long.add(longMs)
         fresh.add(freshMs)
         if (i === 0) Object.assign(first, { long: longMs, fresh: freshMs })

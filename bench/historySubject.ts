@@ -7,11 +7,10 @@
 import type { Funds } from '../domain/balance-account/funds.js'
 import type { FundsEvent } from '../domain/balance-account/fundsEvents.js'
 import type { Decider, DomainEvent } from '../domain/decider.js'
-import type { EventStore } from '../events/store/port.js'
 import { appendFundsHistory, appendFundsHistoryTo } from '../test/harness/fundsHistory.js'
 import { type AccountCommand, type AccountState, accountDecider } from '../domain/account/decider.js'
 import type { AccountEvent } from '../domain/account/events.js'
-import { handleCommand } from '../commands/runtime/handleCommand.js'
+import type { Commands } from '../commands/runtime/commandRuntime.js'
 import { streams } from '../events/streams.js'
 import {
   type AccountFundsCommand,
@@ -30,9 +29,9 @@ export type HistoryBenchSubject<State, Command, Event extends DomainEvent> = {
   accountId(label: string): string
   stream(accountId: string): string
   /** Appends `events` prior postings to a new account's stream, in big batches (not through commands). */
-  appendHistory(store: EventStore, accountId: string, events: number): Promise<unknown>
+  appendHistory(commands: Commands, accountId: string, events: number): Promise<unknown>
   /** Opens a new account when its aggregate needs that before funds move (the account aggregate does). */
-  open?(store: EventStore, accountId: string): Promise<unknown>
+  open?(commands: Commands, accountId: string): Promise<unknown>
   /** Funds a new account, enough for every hold timed. */
   fund(accountId: string): Command
   /** The command timed: the i-th hold on the account. */
@@ -47,7 +46,7 @@ export const fundsHistorySubject: HistoryBenchSubject<Funds, AccountFundsCommand
   decider: snapshotFundsDecider,
   accountId: testAccountId,
   stream: snapshotFundsStream,
-  appendHistory: appendFundsHistory,
+  appendHistory: (commands, accountId, events) => appendFundsHistory(commands.store, accountId, events),
   fund: (accountId) => ({ type: 'CreditFunds', accountId, cause: 'bench_fund_in', currency: 'USD', amountMinor: 10n ** 12n, now: NOW }),
   hold: (accountId, i) => ({
     type: 'PlaceHold',
@@ -104,10 +103,10 @@ export const accountHistorySubject: HistoryBenchSubject<AccountState, AccountFun
       .padEnd(26, '0')
       .slice(0, 26)}`,
   stream: (accountId) => streams.account(accountId),
-  open: (store, accountId) => handleCommand(store, accountDecider, streams.account(accountId), openAccount(accountId), origin),
-  async appendHistory(store, accountId, events) {
-    const opened = await handleCommand(store, accountDecider, streams.account(accountId), openAccount(accountId), origin)
-    return appendFundsHistoryTo(store, accountId, events, {
+  open: (commands, accountId) => commands.handle(accountDecider, streams.account(accountId), openAccount(accountId), origin),
+  async appendHistory(commands, accountId, events) {
+    const opened = await commands.handle(accountDecider, streams.account(accountId), openAccount(accountId), origin)
+    return appendFundsHistoryTo(commands.store, accountId, events, {
       decider: accountFundsDecider,
       stream: streams.account(accountId),
       from: { state: opened.state, revision: 0n },

@@ -503,7 +503,7 @@ function historyLine(r: HistoryBenchResult): string {
     `(${formatNumber(r.fillEventsPerSecond)} events/s, batches of 1,000), its snapshot taken from the events in ` +
     `${r.snapshotSeconds.toFixed(1)} s (${formatNumber(r.snapshotChars / 1024)} KiB); first hold after the restart ` +
     `${formatMs(r.afterRestart.firstLongMs)} ms on it, ${formatMs(r.afterRestart.firstFreshMs)} ms on the fresh account; ` +
-    `${HISTORY_BENCH_PLAN.holds} holds per account, interleaved, through handleCommand in process`
+    `${HISTORY_BENCH_PLAN.holds} holds per account, interleaved, through the command runtime in process`
   )
 }
 

@@ -10,6 +10,9 @@ export type Decider<State, Command, Event> = {
   snapshot?: SnapshotCodec<State>
 }
 
+/** What loading a stream needs of a decider (never decide, so any command type will do). */
+export type Evolver<State, Event> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve' | 'snapshot'>
+
 /** Domain events as deciders see them: a type name and JSON data. */
 export type DomainEvent<Type extends string = string, Data extends Record<string, unknown> = Record<string, unknown>> = {
   type: Type

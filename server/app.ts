@@ -3,12 +3,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { postgresDocumentContentStore } from '../projections/documentContentStore.js'
-import { createCommandRuntime } from '../commands/runtime/commandRuntime.js'
-import { useSnapshots, useStreamLock } from '../commands/runtime/handleCommand.js'
-import { createPostgresSnapshotStore, openSnapshotDatabase } from '../commands/runtime/postgresSnapshotStore.js'
-import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
-import { drainSaves, snapshotting } from '../commands/runtime/snapshots.js'
-import { noStreamLock } from '../commands/runtime/streamLock.js'
 import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
 import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
 import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
@@ -43,11 +37,11 @@ export const HTTP_LIMITS = {
  * `clock` the time credit line fees are computed at (tests of hour boundaries).
  */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'databaseUrl' | 'db' | 'pool' | 'store' | 'runner' | 'webhooks' | 'protection'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'commands' | 'webhooks' | 'protection'>,
   logger: Logger,
   options: { resolver?: Resolver; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
-  const { config, db, store, runner } = runtime
+  const { config, db, commands } = runtime
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: requestIdFor,
@@ -73,7 +67,7 @@ export async function buildApp(
   await app.register(pathAndQueryGuard)
 
   await registerOpenApi(app)
-  await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: store.kind })
+  await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: commands.store.kind })
   // Per key after authentication (a preValidation hook, so it sees the principal the /v1 scope's
   // onRequest hook set), per IP for requests without a valid key.
   await app.register(rateLimits, {
@@ -81,35 +75,8 @@ export async function buildApp(
     perIp: { max: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_PER_IP_WINDOW_MS },
   })
 
-  // Commands of this process on a stream another process is also writing take turns with it under
-  // a lock in the (shared) read database; the one read-your-writes wait every write route uses.
-  const streamLock = createPostgresStreamLock({
-    connectionString: runtime.databaseUrl,
-    onError: (error) => app.log.error({ err: error }, 'stream lock connection error'),
-  })
-  // Aggregates with a snapshot codec load from their snapshot in the read database (one row per stream).
-  const snapshots = snapshotting(createPostgresSnapshotStore(openSnapshotDatabase(runtime.pool)), app.log)
-  const commands = createCommandRuntime({
-    store,
-    streamLock,
-    snapshots,
-    readYourWrites: async (position, eventTypes) => {
-      const reached = await runner.waitFor(position, config.PROJECTION_WAIT_MS, eventTypes)
-      if (!reached) app.log.warn({ position }, 'projections did not reach the command position in time')
-      return reached
-    },
-  })
-  app.addHook('onClose', async () => {
-    // Commands this process still runs after the app (timers, the CLI) decide without it.
-    useStreamLock(store, noStreamLock)
-    useSnapshots(store, undefined)
-    await streamLock.close()
-    // Before the runtime closes the read database under them.
-    await drainSaves(snapshots)
-  })
   const deps: AreaDeps = {
     db,
-    store,
     environment: config.APP_ENV,
     commands,
     webhooks: runtime.webhooks,

@@ -35,7 +35,6 @@ import { sandboxFixedRouteSimulationRoutes } from '../commands/sandbox/fixedRout
 import { createFixedRouteRoutes } from '../commands/fixed-routes/createFixedRouteRoutes.js'
 import { fixedRouteLifecycleRoutes } from '../commands/fixed-routes/fixedRouteLifecycleRoutes.js'
 import type { FixedRouteRouteDeps } from '../commands/fixed-routes/deps.js'
-import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
 import type { DataProtection } from '../events/protection/dataProtection.js'
 import { accountReadRoutes } from '../read-api/accounts/routes.js'
@@ -51,7 +50,6 @@ import type { WebhookDelivery } from '../webhooks/webhookDelivery.js'
 
 export type AreaDeps = {
   db: Kysely<ReadDatabase>
-  store: EventStore
   environment: Environment
   /** The command runtime: bound deciders, stream lock, read-your-writes wait. */
   commands: CommandRuntime

@@ -13,7 +13,7 @@ import type { Runtime } from './runtime.js'
 
 export type JobLog = { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void }
 /** `embedded`: the server's embedded cluster, when it runs on one (not with DATABASE_URL). */
-export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'store'> & Partial<Pick<Runtime, 'embedded'>> & { log: JobLog }
+export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'commands'> & Partial<Pick<Runtime, 'embedded'>> & { log: JobLog }
 /** What a run gets: the context, and a signal aborted on stop (a long run ends early). */
 type RunContext = JobContext & { signal: AbortSignal }
 
@@ -29,7 +29,7 @@ export const backgroundJobs: readonly BackgroundJob[] = [
   {
     name: 'scheduler',
     intervalMs: SCHEDULER_LIMITS.pollIntervalMs,
-    run: ({ schedulerDb, store, log, signal }) => runDueCommands({ db: schedulerDb, store, log, signal }),
+    run: ({ schedulerDb, commands, log, signal }) => runDueCommands({ db: schedulerDb, commands, log, signal }),
   },
   { name: 'webhook-retention', intervalMs: WEBHOOK_LIMITS.retentionIntervalMs, run: ({ db }) => purgeExpiredMessages(db) },
   { name: 'idempotency-purge', intervalMs: IDEMPOTENCY_LIMITS.purgeIntervalMs, run: ({ db }) => purgeExpiredIdempotencyKeys(db) },

@@ -14,7 +14,7 @@ export const FIRST_START_LIMITS = {
 export type FirstStartResult = 'created' | 'not_first_start' | 'production'
 
 export async function ensureDemoOrganization(
-  runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'runner'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'commands' | 'runner'>,
   print: (line: string) => void,
   limits: { keyWaitMs: number } = FIRST_START_LIMITS,
 ): Promise<FirstStartResult> {
@@ -23,7 +23,7 @@ export async function ensureDemoOrganization(
     await sql`SELECT pg_advisory_xact_lock(7171002)`.execute(trx)
     if ((await runtime.store.readAll({ maxCount: 1 })).length > 0) return 'not_first_start' as const
     if (runtime.config.APP_ENV === 'production') return 'production' as const
-    return createOrganization(runtime.store, {
+    return createOrganization(runtime.commands, {
       name: 'Demo organization',
       environment: runtime.config.APP_ENV,
       actor: 'system:first-start',

@@ -81,7 +81,7 @@ async function boot(): Promise<void> {
   jobs = startBackgroundJobs({
     db: runtime.db,
     schedulerDb: runtime.schedulerDb,
-    store: runtime.store,
+    commands: runtime.commands,
     ...(runtime.embedded ? { embedded: runtime.embedded } : {}),
     log: logger,
   })

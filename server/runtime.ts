@@ -4,6 +4,10 @@ import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import { type SchedulerDatabase, openSchedulerDatabase } from '../commands/scheduler/schema.js'
 import { timerConsumers } from '../commands/scheduler/timerConsumers.js'
+import { type CommandRuntime, createCommandRuntime } from '../commands/runtime/commandRuntime.js'
+import { createPostgresSnapshotStore, openSnapshotDatabase } from '../commands/runtime/postgresSnapshotStore.js'
+import { createPostgresStreamLock } from '../commands/runtime/postgresStreamLock.js'
+import { snapshotting } from '../commands/runtime/snapshots.js'
 import type { EventStore, Position } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { allProjectors } from '../projections/allProjectors.js'
@@ -48,6 +52,8 @@ export type Runtime = {
   pool: pg.Pool
   /** The event store behind the event codec: sensitive fields sealed on append, opened on read; projectors inline when the mode is. */
   store: EventStore
+  /** The one way this process runs commands (routes, the CLI, timers, workflows, the dispatcher). */
+  commands: CommandRuntime
   /** How this database keeps its read models (projections/runtime/projectionMode.ts). */
   projectionMode: ProjectionMode
   /** Data keys and field sealing, for what the read side and documents keep. */
@@ -62,7 +68,7 @@ export type Runtime = {
   close(): Promise<void>
 }
 
-type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void }
+type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void; warn?: (obj: unknown, msg?: string) => void }
 
 export type ReadSideRunner = ReturnType<typeof readSideRunner>
 
@@ -108,6 +114,8 @@ export type RuntimeOptions = {
   consumerBackoff?: Partial<ConsumerBackoff>
   /** The server's: a cluster left running by a killed server stops with this one. */
   takeOverEmbedded?: boolean
+  /** The bench's ceiling rows: while true, write routes answer without waiting for the read side (its consumers stopped). */
+  skipReadYourWrites?: () => boolean
 }
 
 export async function openRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -164,8 +172,29 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   const store = inline ? withInlineProjections(sealed, inlineProjectionStep(allProjectors, { protection })) : sealed
   const projections: ProjectionGroup = inline ? inlineProjectionGroup() : asyncProjections()
   const schedulerDb = openSchedulerDatabase(pool)
-  const workflows = createWorkflowRunner({
+  // Commands of this process on a stream another process is also writing take turns with it under
+  // a lock in the (shared) read database; aggregates with a snapshot codec load from their snapshot
+  // there. A write route waits for the read-side runner below (created after: it runs the
+  // workflows, which run their commands here).
+  const readSide: { runner?: ReadSideRunner } = {}
+  const commands = createCommandRuntime({
     store,
+    streamLock: createPostgresStreamLock({
+      connectionString: databaseUrl,
+      onError: (error) => log.error({ err: error }, 'stream lock connection error'),
+    }),
+    snapshots: snapshotting(createPostgresSnapshotStore(openSnapshotDatabase(pool)), {
+      warn: (details, message) => (log.warn ?? log.error)(details, message),
+    }),
+    readYourWrites: async (position, eventTypes) => {
+      if (options.skipReadYourWrites?.()) return true
+      const reached = (await readSide.runner?.waitFor(position, config.PROJECTION_WAIT_MS, eventTypes)) ?? true
+      if (!reached) (log.warn ?? log.error)({ position }, 'projections did not reach the command position in time')
+      return reached
+    },
+  })
+  const workflows = createWorkflowRunner({
+    commands,
     db: schedulerDb,
     workflows: allWorkflows,
     protection,
@@ -173,16 +202,18 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     consumers: timerConsumers({
       customerDataRetentionDays: config.CUSTOMER_DATA_RETENTION_DAYS,
       environment: config.APP_ENV,
-      store,
+      commands,
       railDelays: config.SANDBOX_RAIL_DELAYS_MS,
     }),
     log,
     backoff: options.consumerBackoff,
   })
   const runner = readSideRunner(projections, workflows, store)
+  readSide.runner = runner
   const webhooks = createWebhookDelivery({
     db,
     store,
+    commands,
     protection,
     environment: config.APP_ENV,
     retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
@@ -198,6 +229,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     schedulerDb,
     pool,
     store,
+    commands,
     projectionMode: settled.mode,
     protection,
     keySource,
@@ -208,6 +240,8 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
       closing = true
       await webhooks.stop()
       await runner.stop()
+      // After everything that issues commands, before the read database closes under its saves and locks.
+      await commands.close()
       await store.close()
       await keyCreations?.destroy()
       await db.destroy()

@@ -14,6 +14,7 @@ import type { Resolver } from './egress/resolveTarget.js'
 import { type DispatcherTuning, dispatcherTuning } from './limits.js'
 import { publicEventMappers } from './publicEventMappers.js'
 import { type WebhookSubscriber, createWebhookSubscriber } from './subscriber/subscriber.js'
+import type { Commands } from '../commands/runtime/commandRuntime.js'
 
 export type WebhookStartOptions = {
   subscriber?: boolean
@@ -30,6 +31,8 @@ export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>
 export function createWebhookDelivery(deps: {
   db: Kysely<ReadDatabase>
   store: EventStore
+  /** Where the dispatcher's commands run (a 410 disables an endpoint). */
+  commands: Commands
   environment: Environment
   retryScheduleMs: RetrySchedule
   onError: (error: unknown, message: string) => void
@@ -61,7 +64,7 @@ export function createWebhookDelivery(deps: {
       if (options.dispatcher ?? true) {
         dispatcher = createDispatcher({
           db: deps.db,
-          store: deps.store,
+          commands: deps.commands,
           protection: deps.protection,
           environment: deps.environment,
           schedule: deps.retryScheduleMs,

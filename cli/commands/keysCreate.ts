@@ -22,7 +22,7 @@ export const keysCreate: CliCommand = {
     }
     return async ({ runtime, out }) => {
       // The decider refuses an unknown organization (DomainError not_found), before any append.
-      const key = await createApiKey(runtime.store, { organizationId, environment: runtime.config.APP_ENV, actor: cliActor() })
+      const key = await createApiKey(runtime.commands, { organizationId, environment: runtime.config.APP_ENV, actor: cliActor() })
       await projectIssuedKey(runtime, out, key.position, {
         organizationId,
         apiKey: key.apiKey,

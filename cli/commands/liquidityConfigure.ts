@@ -66,7 +66,7 @@ export const liquidityConfigure: CliCommand = {
       const configuredBy = operator ?? actor
       const now = new Date().toISOString()
       const { state } = await configureCreditLine(
-        runtime.store,
+        runtime.commands,
         {
           organizationId,
           currency,

@@ -18,7 +18,7 @@ export const orgsCreate: CliCommand = {
       throw usageError(orgsCreate, `--name is required, 1 to ${ORGANIZATION_LIMITS.nameMaxLength} characters`)
     }
     return async ({ runtime, out }) => {
-      const org = await createOrganization(runtime.store, { name, environment: runtime.config.APP_ENV, actor: cliActor() })
+      const org = await createOrganization(runtime.commands, { name, environment: runtime.config.APP_ENV, actor: cliActor() })
       const result = {
         organizationId: org.organizationId,
         name: org.name,

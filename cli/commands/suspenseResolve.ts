@@ -46,7 +46,7 @@ export const suspenseResolve: CliCommand = {
       const where = to === null ? 'out of the service (released)' : `to account ${to}`
       if (values.yes !== true && !(await confirmed(`Send the money transfer ${transferId} holds in suspense ${where}?`)))
         throw new CliError('not_confirmed', 'Nothing resolved: not confirmed (answer yes, or pass --yes)', { transferId })
-      const state = await resolveHeldFunds(runtime.store, { transferId, to, reason, actor })
+      const state = await resolveHeldFunds(runtime.commands, { transferId, to, reason, actor })
       log.warn({ transferId, to, actor }, 'held money resolved')
       await out.document(toTransferResource(state))
     }

@@ -48,7 +48,7 @@ export const balanceAccountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = asy
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request)
-      const owner = await optionalOwner(request, deps.store, organizationId, request.body.customerId)
+      const owner = await optionalOwner(request, deps.commands, organizationId, request.body.customerId)
       const resource = await accounts.handle(request, {
         type: 'OpenAccount',
         organizationId,

@@ -1,12 +1,10 @@
 // What the account write routes need from the server (a plugin's part of server/areas.ts AreaDeps).
 import type { IncomingMoneyReads } from '../../domain/account/incomingMoney.js'
 import type { Environment } from '../../domain/shared/environment.js'
-import type { EventStore } from '../../events/store/port.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
 export type AccountRouteDeps = {
   commands: CommandRuntime
-  store: EventStore
   environment: Environment
   /** What is on its way to an account, read before closing it. */
   incomingMoney: IncomingMoneyReads

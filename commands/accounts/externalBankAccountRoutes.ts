@@ -64,7 +64,7 @@ export const externalBankAccountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> 
       const { customerId, metadata, ...coordinates } = request.body
       const checked = checkExternalBank(coordinates)
       if (!checked.ok) throw checked.error
-      const owner = await optionalOwner(request, deps.store, organizationId, customerId)
+      const owner = await optionalOwner(request, deps.commands, organizationId, customerId)
       const resource = await accounts.handle(request, {
         type: 'OpenAccount',
         organizationId,

@@ -7,7 +7,7 @@ import type { CreditSource, TransitAccount } from '../../domain/balance-account/
 import { accountDecider } from '../../domain/account/decider.js'
 import { streams } from '../../events/streams.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import type { CommandResult } from '../runtime/handleCommand.js'
+import type { CommandResult } from '../runtime/commandResult.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
 type Target = { organizationId: string; accountId: string }

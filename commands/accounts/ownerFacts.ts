@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify'
 import { conflict } from '../../domain/errors.js'
 import { requireCustomer, requireNotErased } from '../../domain/customer/guards.js'
 import type { Customer } from '../../domain/customer/state.js'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { loadCustomer } from '../customers/facts.js'
 import { scopedCustomerId } from '../customers/scope.js'
 
-export async function accountOwner(store: EventStore, organizationId: string, customerId: string): Promise<Customer> {
-  const customer = requireCustomer(await loadCustomer(store, customerId), { organizationId, customerId })
+export async function accountOwner(commands: Commands, organizationId: string, customerId: string): Promise<Customer> {
+  const customer = requireCustomer(await loadCustomer(commands, customerId), { organizationId, customerId })
   requireNotErased(customer)
   if (customer.status === 'ARCHIVED') throw conflict('customer_archived', `Customer ${customerId} is archived; it cannot open accounts`)
   return customer
@@ -18,10 +18,10 @@ export async function accountOwner(store: EventStore, organizationId: string, cu
 /** The body's customer (or the X-On-Behalf-Of one), checked; undefined for the organization's own account. */
 export async function optionalOwner(
   request: FastifyRequest,
-  store: EventStore,
+  commands: Commands,
   organizationId: string,
   customerId: string | undefined,
 ): Promise<Customer | undefined> {
   const id = scopedCustomerId(request, customerId)
-  return id === undefined ? undefined : accountOwner(store, organizationId, id)
+  return id === undefined ? undefined : accountOwner(commands, organizationId, id)
 }

@@ -56,7 +56,7 @@ export const stablecoinAccountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
         throw invalid('currency_not_on_chain', `${chain} does not carry ${currency}`, [
           { field: 'chain', message: `must carry ${currency}`, value: chain },
         ])
-      const owner = await optionalOwner(request, deps.store, organizationId, request.body.customerId)
+      const owner = await optionalOwner(request, deps.commands, organizationId, request.body.customerId)
       if (deps.environment !== 'sandbox')
         throw new ApiError(503, 'No custody provider is configured to create wallets', 'custody_provider_unavailable')
       const addressType = addressTypeOf(chain)

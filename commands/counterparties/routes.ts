@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { assertBeneficiaryAddress, counterpartyResource, createCounterpartyBody } from '../../domain/counterparty/resource.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore } from '../../events/store/port.js'
 import { deletedResource } from '../../http/deletedResource.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
@@ -16,7 +15,6 @@ import { claimCounterpartyIfFree } from './upsertCounterparty.js'
 
 export type CounterpartyRouteDeps = {
   commands: CommandRuntime
-  store: EventStore
   counterparties: {
     /** Whether an account in review or active names the counterparty (the accounts read model). */
     inUse: (organizationId: string, counterpartyId: string) => Promise<boolean>
@@ -50,7 +48,7 @@ export const counterpartyWriteRoutes: FastifyPluginAsyncZod<CounterpartyRouteDep
       const body = request.body
       assertCustomerInScope(request, body.customerId)
       assertBeneficiaryAddress(body.address, 'address')
-      const customer = await loadCounterpartyCustomer(deps.store, body.customerId)
+      const customer = await loadCounterpartyCustomer(deps.commands, body.customerId)
       const counterpartyId = newId('cp')
       const resource = await counterparties.handle(request, {
         type: 'CreateCounterparty',

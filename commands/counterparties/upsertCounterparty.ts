@@ -10,13 +10,12 @@ import { assertBeneficiaryAddress } from '../../domain/counterparty/resource.js'
 import { DomainError, notFound } from '../../domain/errors.js'
 import type { Address } from '../../domain/shared/address.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { type Liveness, claimIfFree, findOrCreate } from '../match-claims/findOrCreate.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { loadAggregate } from '../runtime/handleCommand.js'
 import { counterpartyCommands } from './counterpartyCommands.js'
 import { loadCounterpartyCustomer } from './customerFacts.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
 export type UpsertCounterpartyInput = {
   organizationId: string
@@ -33,9 +32,9 @@ export type UpsertCounterpartyInput = {
 export type UpsertCounterpartyResult = { counterpartyId: string; created: boolean }
 
 /** A counterparty stream's liveness for matching: active matches, deleted never does. */
-export function counterpartyLiveness(store: EventStore): (id: string) => Promise<Liveness> {
+export function counterpartyLiveness(commands: Commands): (id: string) => Promise<Liveness> {
   return async (id) => {
-    const { state } = await loadAggregate(store, counterpartyDecider, streams.counterparty(id))
+    const { state } = await commands.load(counterpartyDecider, streams.counterparty(id))
     return state.status === 'active' ? 'live' : state.status === 'none' ? 'absent' : 'gone'
   }
 }
@@ -46,7 +45,7 @@ export async function upsertCounterparty(
   input: UpsertCounterpartyInput,
 ): Promise<UpsertCounterpartyResult> {
   const { organizationId, customerId } = input
-  const customer = await loadCounterpartyCustomer(commands.store, customerId)
+  const customer = await loadCounterpartyCustomer(commands, customerId)
   assertCustomerAcceptsCounterparties(customerId, organizationId, customer.facts)
   const self = customer.self
   if (!self) throw notFound('Customer', customerId)
@@ -64,7 +63,7 @@ export async function upsertCounterparty(
     matchKey,
     organizationId,
     customerId,
-    liveness: counterpartyLiveness(commands.store),
+    liveness: counterpartyLiveness(commands),
     newId: () => newId('cp'),
     async create(counterpartyId) {
       try {
@@ -109,6 +108,6 @@ export async function claimCounterpartyIfFree(
     organizationId: c.organizationId,
     customerId: c.customerId,
     id: c.counterpartyId,
-    liveness: counterpartyLiveness(commands.store),
+    liveness: counterpartyLiveness(commands),
   })
 }

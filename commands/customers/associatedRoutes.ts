@@ -51,7 +51,7 @@ export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
         entityType,
         body,
         documents: await loadDocumentFacts(
-          deps.store,
+          deps.commands,
           documentRefs(body).map((r) => r.documentId),
         ),
         session: newSession(deps.verification, now),
@@ -82,7 +82,7 @@ export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
         entityType,
         changes,
         documents: await loadDocumentFacts(
-          deps.store,
+          deps.commands,
           documentRefs(changes).map((r) => r.documentId),
         ),
       }),

@@ -1,12 +1,10 @@
 // What the customer write routes need (a subset of the server's one deps object, server/areas.ts).
-import type { EventStore } from '../../events/store/port.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
 export type CustomerRouteDeps = {
   commands: CommandRuntime
   /** Facts from other streams a decision needs (facts.ts). */
-  store: EventStore
   environment: Environment
   verification: { urlBase: string; sessionTtlMs: number }
 }

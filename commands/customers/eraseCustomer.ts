@@ -6,26 +6,24 @@ import { customerDecider } from '../../domain/customer/decider.js'
 import { notFound } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import { handleCommand, loadAggregate } from '../runtime/handleCommand.js'
 import { shredCustomerData } from './shredCustomerData.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
 export type OperatorErasure = { customerId: string; reason: string; erasedBy: string; actor: string }
 
 export type ErasureResult = { customerId: string; erasedAt: string; alreadyErased: boolean }
 
 export async function eraseCustomerByOperator(
-  deps: { store: EventStore; protection: DataProtection },
+  deps: { commands: Commands; protection: DataProtection },
   input: OperatorErasure,
 ): Promise<ErasureResult> {
   const stream = streams.customer(input.customerId)
   // The operator names a customer, not its organization: the stream says which it is.
-  const { state } = await loadAggregate(deps.store, customerDecider, stream)
+  const { state } = await deps.commands.load(customerDecider, stream)
   if (!(state.exists || state.deleted)) throw notFound('Customer', input.customerId)
   const { organizationId } = state
-  const result = await handleCommand(
-    deps.store,
+  const result = await deps.commands.handle(
     customerDecider,
     stream,
     {

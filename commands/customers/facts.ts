@@ -6,28 +6,27 @@ import type { CustomerState } from '../../domain/customer/state.js'
 import type { DocumentFacts } from '../../domain/customer/validation/documentRefs.js'
 import { documentDecider } from '../../domain/document/decider.js'
 import { termsDecider } from '../../domain/terms/decider.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import type { DomainEvent } from '../../domain/decider.js'
-import { type Evolver, loadLatest } from '../runtime/handleCommand.js'
+import type { DomainEvent, Evolver } from '../../domain/decider.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
 /** Loads any aggregate's state (from the state this process keeps for the stream, when it has one). */
-async function load<S, E extends DomainEvent>(store: EventStore, decider: Evolver<S, E>, stream: string): Promise<S> {
-  return (await loadLatest(store, decider, stream)).state
+async function load<S, E extends DomainEvent>(commands: Commands, decider: Evolver<S, E>, stream: string): Promise<S> {
+  return (await commands.load(decider, stream)).state
 }
 
 /** Most documents one decision may look up (every reference a verification can hold). */
 export const MAX_DOCUMENT_LOOKUPS = 64
 
-export async function loadCustomer(store: EventStore, customerId: string): Promise<CustomerState> {
-  return load(store, customerDecider, streams.customer(customerId))
+export async function loadCustomer(commands: Commands, customerId: string): Promise<CustomerState> {
+  return load(commands, customerDecider, streams.customer(customerId))
 }
 
-export async function loadDocumentFacts(store: EventStore, documentIds: string[]): Promise<Record<string, DocumentFacts>> {
+export async function loadDocumentFacts(commands: Commands, documentIds: string[]): Promise<Record<string, DocumentFacts>> {
   const ids = [...new Set(documentIds)].slice(0, MAX_DOCUMENT_LOOKUPS)
   const entries = await Promise.all(
     ids.map(async (id) => {
-      const state = await load(store, documentDecider, streams.document(id))
+      const state = await load(commands, documentDecider, streams.document(id))
       return state.status === 'uploaded'
         ? [[id, { organizationId: state.organizationId, customerId: state.customerId, contentType: state.contentType }] as const]
         : []
@@ -36,8 +35,8 @@ export async function loadDocumentFacts(store: EventStore, documentIds: string[]
   return Object.fromEntries(entries.flat())
 }
 
-export async function loadAgreementFacts(store: EventStore, agreementId: string | undefined): Promise<Record<string, AgreementFacts>> {
+export async function loadAgreementFacts(commands: Commands, agreementId: string | undefined): Promise<Record<string, AgreementFacts>> {
   if (agreementId === undefined) return {}
-  const state = await load(store, termsDecider, streams.termsAgreement(agreementId))
+  const state = await load(commands, termsDecider, streams.termsAgreement(agreementId))
   return state.status === 'generated' ? { [agreementId]: { organizationId: state.organizationId, customerId: state.customerId } } : {}
 }

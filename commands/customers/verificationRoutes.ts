@@ -34,12 +34,12 @@ export const verificationWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     pick: 'individual' | 'business',
     body: Parameters<typeof documentRefs>[0] & { signedAgreementId?: string | undefined },
   ) {
-    const state = await loadCustomer(deps.store, customerId)
+    const state = await loadCustomer(deps.commands, customerId)
     const saved = state.exists ? state[pick] : {}
     const ids = [...documentRefs(saved), ...documentRefs(body)].map((r) => r.documentId)
     const [documents, agreements] = await Promise.all([
-      loadDocumentFacts(deps.store, ids),
-      loadAgreementFacts(deps.store, body.signedAgreementId),
+      loadDocumentFacts(deps.commands, ids),
+      loadAgreementFacts(deps.commands, body.signedAgreementId),
     ])
     return { documents, agreements }
   }

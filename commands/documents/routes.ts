@@ -15,7 +15,6 @@ import { DomainError, invalid, notFound } from '../../domain/errors.js'
 import { SubjectErasedError } from '../../events/protection/dataKeys.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { principalOf } from '../../http/principal.js'
 import { loadCustomer } from '../customers/facts.js'
@@ -25,7 +24,6 @@ import type { DocumentContentStore } from '../../domain/document/contentStore.js
 
 export type DocumentRouteDeps = {
   commands: CommandRuntime
-  store: EventStore
   documentContents: DocumentContentStore
 }
 
@@ -65,7 +63,7 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
       const body = request.body
       const customerId = scopedCustomerId(request, body.customerId)
       if (customerId !== undefined) {
-        const customer = await loadCustomer(deps.store, customerId)
+        const customer = await loadCustomer(deps.commands, customerId)
         if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
       }
       const bytes = decodeBase64(body.content)

@@ -19,7 +19,6 @@ import { DomainError } from '../../domain/errors.js'
 import { addressTypeOf, checkWalletFit, validateWalletAddress } from '../../domain/shared/chain/index.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
@@ -29,10 +28,9 @@ import { loadCounterpartyCustomer } from '../counterparties/customerFacts.js'
 import { upsertCounterparty } from '../counterparties/upsertCounterparty.js'
 import { assertCustomerInScope } from '../customers/scope.js'
 import { type Liveness, findOrCreate } from '../match-claims/findOrCreate.js'
-import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { loadAggregate } from '../runtime/handleCommand.js'
+import type { CommandRuntime, Commands } from '../runtime/commandRuntime.js'
 
-export type ExternalWalletRouteDeps = { commands: CommandRuntime; store: EventStore; environment: Environment }
+export type ExternalWalletRouteDeps = { commands: CommandRuntime; environment: Environment }
 
 const DESCRIPTION =
   'Answers 201 with created: true and status IN_REVIEW; a review on the scheduler makes the wallet ACTIVE a few seconds later ' +
@@ -49,9 +47,9 @@ const DESCRIPTION =
   'transliteration (address_invalid).'
 
 /** An account stream's liveness for matching: a CLOSED wallet never answers again. */
-function accountLiveness(store: EventStore): (id: string) => Promise<Liveness> {
+function accountLiveness(commands: Commands): (id: string) => Promise<Liveness> {
   return async (id) => {
-    const { state } = await loadAggregate(store, accountDecider, streams.account(id))
+    const { state } = await commands.load(accountDecider, streams.account(id))
     return state.status === 'none' ? 'absent' : state.status === 'CLOSED' ? 'gone' : 'live'
   }
 }
@@ -76,7 +74,7 @@ export const externalWalletRoutes: FastifyPluginAsyncZod<ExternalWalletRouteDeps
       const body = request.body
       const { customerId, isThirdParty, custodyType } = body
       assertCustomerInScope(request, customerId)
-      const customer = await loadCounterpartyCustomer(deps.store, customerId)
+      const customer = await loadCounterpartyCustomer(deps.commands, customerId)
       assertCustomerAcceptsCounterparties(customerId, organizationId, customer.facts)
 
       // The chains decide the address type; the address is checked (and normalized) for it.
@@ -93,7 +91,7 @@ export const externalWalletRoutes: FastifyPluginAsyncZod<ExternalWalletRouteDeps
       assertBeneficiaryFieldsApply(body)
       let counterpartyId = body.counterpartyId
       if (counterpartyId !== undefined) {
-        const { state } = await loadAggregate(deps.store, counterpartyDecider, streams.counterparty(counterpartyId))
+        const { state } = await deps.commands.load(counterpartyDecider, streams.counterparty(counterpartyId))
         assertCounterpartyFor(state, { counterpartyId, organizationId, customerId, isThirdParty })
       } else {
         const upserted = await upsertCounterparty(deps.commands, request, {
@@ -113,7 +111,7 @@ export const externalWalletRoutes: FastifyPluginAsyncZod<ExternalWalletRouteDeps
         matchKey,
         organizationId,
         customerId,
-        liveness: accountLiveness(deps.store),
+        liveness: accountLiveness(deps.commands),
         newId: () => newId('ewa'),
         async create(accountId) {
           try {
@@ -153,7 +151,7 @@ export const externalWalletRoutes: FastifyPluginAsyncZod<ExternalWalletRouteDeps
           }
         },
       })
-      const { state } = await loadAggregate(deps.store, accountDecider, streams.account(wallet.id))
+      const { state } = await deps.commands.load(accountDecider, streams.account(wallet.id))
       const existing = openedAccount(state)
       if (!wallet.created) {
         const differences = matchDifferences(existing, { chains, currencies, custodyType })

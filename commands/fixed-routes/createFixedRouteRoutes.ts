@@ -73,7 +73,7 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
       assertCustomerInScope(request, customerId)
       const body = request.body
       // The customer of the path first: an unknown one is the 404, whatever accounts the body names.
-      const customer = await loadSender(deps.store, organizationId, customerId)
+      const customer = await loadSender(deps.commands, organizationId, customerId)
       // The amounts are in the source currency the body names: checked before anything else is read or written.
       assertAmountsWithinBound(
         (['developerFeeFixed', 'minimumAmount'] as const).flatMap((field) => {
@@ -82,9 +82,9 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
         }),
       )
       const [target, refund, documents, held] = await Promise.all([
-        loadOrgAccount(deps.store, organizationId, body.sweepTargetAccountId),
-        body.refundAccountId === undefined ? undefined : loadOrgAccount(deps.store, organizationId, body.refundAccountId),
-        loadDocumentFacts(deps.store, body.documentIds ?? []),
+        loadOrgAccount(deps.commands, organizationId, body.sweepTargetAccountId),
+        body.refundAccountId === undefined ? undefined : loadOrgAccount(deps.commands, organizationId, body.refundAccountId),
+        loadDocumentFacts(deps.commands, body.documentIds ?? []),
         deps.fixedRoutes.countOf(organizationId, customerId),
       ])
       // From the read model: creations still in flight are not counted, so a burst may pass it by a few.
@@ -127,7 +127,7 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
       })
       const opened = asFixedRoute(openedAccount(state))
       if (!opened) throw new Error('a fixed route account opened as another kind')
-      return reply.code(201).send(await fixedRouteAnswer(deps.store, opened))
+      return reply.code(201).send(await fixedRouteAnswer(deps.commands, opened))
     },
   )
 }

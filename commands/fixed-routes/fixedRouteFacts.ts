@@ -3,7 +3,7 @@
 import { toAccountResource } from '../../domain/account/resource.js'
 import { DomainError, notFound } from '../../domain/errors.js'
 import { type FixedRouteAccount, type FixedRouteResource, asFixedRoute, toFixedRouteResource } from '../../domain/fixed-route/resource.js'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { loadOrgAccount } from '../transfers/transferFacts.js'
 
 /** A 404 as "no such account"; any other failure stays a failure. */
@@ -13,20 +13,20 @@ const missingAsUndefined = (error: unknown): undefined => {
 }
 
 export async function loadFixedRoute(
-  store: EventStore,
+  commands: Commands,
   organizationId: string,
   routeId: string,
   onBehalfOf: string | undefined,
 ): Promise<FixedRouteAccount> {
-  const account = await loadOrgAccount(store, organizationId, routeId).catch(missingAsUndefined)
+  const account = await loadOrgAccount(commands, organizationId, routeId).catch(missingAsUndefined)
   const route = account && asFixedRoute(account)
   if (!route || (onBehalfOf !== undefined && route.account.customerId !== onBehalfOf)) throw notFound('Fixed route', routeId)
   return route
 }
 
 /** The route's resource with its target read from the target's own stream. */
-export async function fixedRouteAnswer(store: EventStore, route: FixedRouteAccount): Promise<FixedRouteResource> {
-  const target = await loadOrgAccount(store, route.account.organizationId, route.account.details.route.sweepTargetAccountId).catch(
+export async function fixedRouteAnswer(commands: Commands, route: FixedRouteAccount): Promise<FixedRouteResource> {
+  const target = await loadOrgAccount(commands, route.account.organizationId, route.account.details.route.sweepTargetAccountId).catch(
     missingAsUndefined,
   )
   return toFixedRouteResource(route, target && toAccountResource(target))

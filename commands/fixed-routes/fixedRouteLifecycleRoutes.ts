@@ -35,7 +35,7 @@ export const fixedRouteLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> 
       async (request) => {
         const { organizationId } = principalOf(request)
         const routeId = request.params.id
-        await loadFixedRoute(deps.store, organizationId, routeId, request.onBehalfOf)
+        await loadFixedRoute(deps.commands, organizationId, routeId, request.onBehalfOf)
         const state = await accounts.handleToState(request, {
           type: 'SetFixedRouteEnabled',
           organizationId,
@@ -46,7 +46,7 @@ export const fixedRouteLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> 
         })
         const route = asFixedRoute(openedAccount(state))
         if (!route) throw new Error('a fixed route changed kind')
-        return fixedRouteAnswer(deps.store, route)
+        return fixedRouteAnswer(deps.commands, route)
       },
     )
 }

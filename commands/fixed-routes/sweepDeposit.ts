@@ -17,18 +17,18 @@ import type { Environment } from '../../domain/shared/environment.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
 import { legTracking } from '../../domain/transfer/legTracking.js'
 import { awaitingBalanceCredit } from '../../domain/transfer/moneyInTransit.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { loadLatest } from '../runtime/handleCommand.js'
 import { deliverToBalance } from '../transfers/balanceDelivery.js'
 import { transferDestinationBody, transferSourceBody } from '../transfers/createTransferBody.js'
 import { type NewTransfer, newTransfer } from '../transfers/newTransfer.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
 type Runtime = Pick<CommandRuntime, 'handle'>
-type Deps = { store: EventStore; environment: Environment }
+type Deps = { commands: Commands; environment: Environment }
 
 /** The most rails-engine steps a sweep into a balance takes at once (two per leg: start, complete). */
 const MAX_IMMEDIATE_STEPS = 12
@@ -91,7 +91,7 @@ async function receive(
   planned: NewTransfer | undefined,
 ) {
   const stream = streams.transfer(deposit.transferId)
-  const { state } = await loadLatest(deps.store, transferDecider, stream)
+  const { state } = await deps.commands.load(transferDecider, stream)
   if (state.status !== 'none') return { state, position: undefined }
   const now = new Date()
   const { transfer, hold } = planned ? { transfer: planned, hold: deposit.hold } : await planReceived(deps, route, deposit, now)
@@ -175,7 +175,7 @@ export async function sweepDeposit(
   const intoBalance = transfer.created.destination.kind === 'BALANCE'
   if (intoBalance && deps.environment === 'sandbox') {
     position = (await completeIntoBalance(runtime, deps, transfer, origin)) ?? position
-    const { state } = await loadLatest(deps.store, transferDecider, streams.transfer(deposit.transferId))
+    const { state } = await deps.commands.load(transferDecider, streams.transfer(deposit.transferId))
     if (state.status !== 'none') transfer = state
   }
   return { transfer, position }

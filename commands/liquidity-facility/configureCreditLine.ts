@@ -6,11 +6,11 @@ import type { FacilityCurrency } from '../../domain/liquidity-facility/events.js
 import type { FacilityState } from '../../domain/liquidity-facility/state.js'
 import { organizationDecider } from '../../domain/organization/decider.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
 import { liquidityFacilityCommands } from './facilityCommands.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
 export type CreditLineTerms = {
   organizationId: string
@@ -22,15 +22,15 @@ export type CreditLineTerms = {
 }
 
 export async function configureCreditLine(
-  store: EventStore,
+  commands: Commands,
   terms: CreditLineTerms & { configuredBy: string; now: string },
   origin: Omit<CommandOrigin, 'organizationId' | 'requestId'> & { requestId?: string },
 ): Promise<{ state: FacilityState; position: Position | undefined }> {
-  const organization = await loadLatest(store, organizationDecider, streams.organization(terms.organizationId))
+  const organization = await commands.load(organizationDecider, streams.organization(terms.organizationId))
   if (organization.state.status === 'none') throw notFound('Organization', terms.organizationId)
   const { decider, streamOf } = liquidityFacilityCommands
   const command = { type: 'ConfigureCreditLine' as const, network: 'SOLANA' as const, ...terms }
-  const result = await handleCommand(store, decider, streamOf(command), command, {
+  const result = await commands.handle(decider, streamOf(command), command, {
     ...origin,
     organizationId: terms.organizationId,
     requestId: origin.requestId ?? newId('req'),

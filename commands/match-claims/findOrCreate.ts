@@ -12,7 +12,6 @@ import type { MatchKeyId } from '../../domain/match-claim/matchKey.js'
 import { conflict } from '../../domain/errors.js'
 import { streams } from '../../events/streams.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { loadAggregate } from '../runtime/handleCommand.js'
 import { originFrom } from '../runtime/requestOrigin.js'
 
 export const MATCH_CLAIM_LIMITS = {
@@ -44,7 +43,7 @@ async function claim(commands: CommandRuntime, request: FastifyRequest, t: Match
 }
 
 const readClaim = async (commands: CommandRuntime, t: MatchTarget) =>
-  (await loadAggregate(commands.store, matchClaimDecider, streams.matchClaim(t.matchKey))).state.claimedBy
+  (await commands.load(matchClaimDecider, streams.matchClaim(t.matchKey))).state.claimedBy
 
 export async function findOrCreate(
   commands: CommandRuntime,

@@ -2,11 +2,11 @@
 import { newId } from '../../domain/shared/ids.js'
 import { organizationDecider } from '../../domain/organization/decider.js'
 import type { Environment } from '../../domain/shared/environment.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { generateApiKey, hashApiKey } from '../../domain/organization/apiKeys.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import { handleCommand } from '../runtime/handleCommand.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
 export const ORGANIZATION_LIMITS = { nameMaxLength: 200 } as const
 
@@ -19,13 +19,12 @@ const operatorOrigin = (organizationId: string, actor: string): CommandOrigin =>
 })
 
 export async function createApiKey(
-  store: EventStore,
+  commands: Commands,
   input: { organizationId: string; environment: Environment; actor: string },
 ): Promise<IssuedKey> {
   const apiKey = generateApiKey(input.environment)
   const keyId = newId('key')
-  const result = await handleCommand(
-    store,
+  const result = await commands.handle(
     organizationDecider,
     streams.organization(input.organizationId),
     {
@@ -43,7 +42,7 @@ export async function createApiKey(
 }
 
 export async function createOrganization(
-  store: EventStore,
+  commands: Commands,
   input: { name: string; environment: Environment; actor: string },
 ): Promise<IssuedKey & { name: string }> {
   const name = input.name.trim()
@@ -51,8 +50,7 @@ export async function createOrganization(
     throw new RangeError(`Organization name must be 1 to ${ORGANIZATION_LIMITS.nameMaxLength} characters`)
   }
   const organizationId = newId('org')
-  await handleCommand(
-    store,
+  await commands.handle(
     organizationDecider,
     streams.organization(organizationId),
     {
@@ -63,5 +61,5 @@ export async function createOrganization(
     },
     operatorOrigin(organizationId, input.actor),
   )
-  return { name, ...(await createApiKey(store, { organizationId, environment: input.environment, actor: input.actor })) }
+  return { name, ...(await createApiKey(commands, { organizationId, environment: input.environment, actor: input.actor })) }
 }

@@ -1,7 +1,7 @@
 // Commands queued on one stream, decided together: each in turn on the state the ones before it
 // left, so one append (one commit) carries them all (TigerBeetle's batching of a hot account).
 // A command the decider refuses is refused alone: the others' events still go in. Pure apart from
-// the event ids and validation of toNewEvents; the append and its retries are handleCommand.ts's.
+// the event ids and validation of toNewEvents; the append and its retries are decideAndAppend.ts's.
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import type { NewEvent, Position } from '../../events/store/port.js'
 import type { CommandOrigin } from './commandOrigin.js'
@@ -21,11 +21,11 @@ export type BatchEntry<State, Command, Event> = {
 }
 
 export type EntryOutcome<State> =
-  | { ok: true; state: State; events: DomainEvent[]; position: Position | undefined; repeatedAt?: Position | undefined }
+  | { ok: true; state: State; events: DomainEvent[]; eventIds: string[]; position: Position | undefined; repeatedAt?: Position | undefined }
   | { ok: false; error: unknown }
 
 /** A decided entry before its append: its state and events (a position once appended). */
-export type Decision<State> = { ok: true; state: State; events: DomainEvent[] } | { ok: false; error: unknown }
+export type Decision<State> = { ok: true; state: State; events: DomainEvent[]; eventIds: string[] } | { ok: false; error: unknown }
 
 export type DecidedBatch<State> = {
   /** Per entry, in order: its state after its own events, or its refusal. */
@@ -51,7 +51,7 @@ export function decideBatch<State, Command, Event extends DomainEvent>(
       const next = events.reduce(entry.decider.evolve, current)
       current = next
       newEvents.push(...stored)
-      decisions.push({ ok: true, state: next, events })
+      decisions.push({ ok: true, state: next, events, eventIds: stored.map((e) => e.id) })
     } catch (error) {
       decisions.push({ ok: false, error })
     }

@@ -103,6 +103,22 @@ export function saveInBackground<State>(
   return true
 }
 
+/**
+ * After an append took `stream` to `revision`: starts a snapshot of `state` when one is due, and
+ * answers the newest snapshot revision this process then knows of.
+ */
+export function takeSnapshotIfDue<State>(
+  s: Snapshotting | undefined,
+  codec: SnapshotCodec<State> | undefined,
+  stream: string,
+  state: State,
+  revision: bigint,
+  lastSnapshot: bigint,
+): bigint {
+  if (!s || !codec || !snapshotDue(codec.everyEvents, revision, lastSnapshot)) return lastSnapshot
+  return saveInBackground(s, codec, stream, state, revision) ? revision : lastSnapshot
+}
+
 /** Waits, bounded, for the saves under way (a process stopping before its database closes). */
 export async function drainSaves(s: Snapshotting): Promise<void> {
   let timer: NodeJS.Timeout | undefined

@@ -13,6 +13,9 @@ export type StreamLock = {
 
 export type HeldStreamLock = { release(): Promise<void> }
 
+/** This process's hold of a stream's lock, kept across the commands queued behind each other. */
+export type Hold = { lock: HeldStreamLock; commands: number }
+
 /** Each process decides alone; the append's expected-revision check still keeps them honest. */
 export const noStreamLock: StreamLock = {
   acquire: async () => ({ release: async () => undefined }),

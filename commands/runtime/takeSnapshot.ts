@@ -1,9 +1,9 @@
 // Takes a stream's snapshot from its events, folded from the first one, and puts it in place of the
 // stored one whatever that is (another version, unreadable, missing): what `snapshots rebuild`
 // does, and how a stream whose snapshot was lost gets one again when it is too long to load.
-import type { DomainEvent } from '../../domain/decider.js'
+import type { DomainEvent, Evolver } from '../../domain/decider.js'
 import type { EventStore } from '../../events/store/port.js'
-import { type Evolver, loadAggregate } from './handleCommand.js'
+import { loadAggregate } from './loadAggregate.js'
 import type { SnapshotStore } from './snapshotStore.js'
 
 export const TAKE_SNAPSHOT_LIMITS = {

@@ -106,7 +106,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
       const { organizationId } = principalOf(request)
       const routeId = request.params.id
       const body = request.body
-      const route = await loadFixedRoute(deps.store, organizationId, routeId, request.onBehalfOf)
+      const route = await loadFixedRoute(deps.commands, organizationId, routeId, request.onBehalfOf)
       const config = route.account.details.route
       const currency = body.currency ?? config.sourceCurrency
       if (currency !== config.sourceCurrency)

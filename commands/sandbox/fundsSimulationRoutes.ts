@@ -18,7 +18,6 @@ import { accountCommands } from '../accounts/accountCommands.js'
 import { accountIdParams, holdParams } from '../../http/accountParams.js'
 import type { AccountRouteDeps } from '../accounts/deps.js'
 import { holdResourceFrom, holdResourceSchema } from '../../domain/account/holdResource.js'
-import { loadLatest } from '../runtime/handleCommand.js'
 import { sandboxOnly } from './sandboxOnly.js'
 
 export const FUND_IN_LIMITS = { referenceMaxLength: 80 } as const
@@ -59,7 +58,7 @@ async function loadAccount(
   accountId: string,
   onBehalfOf?: string,
 ): Promise<OpenAccountState> {
-  const { state } = await loadLatest(deps.store, accountDecider, streams.account(accountId))
+  const { state } = await deps.commands.load(accountDecider, streams.account(accountId))
   if (state.status === 'none' || state.account.organizationId !== organizationId) throw notFound('Account', accountId)
   if (onBehalfOf !== undefined && state.account.customerId !== onBehalfOf) throw notFound('Account', accountId)
   return state

@@ -62,7 +62,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     },
     async (request) => {
       const { organizationId } = principalOf(request)
-      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      const s = await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf)
       if (s.created.funding !== 'DEPOSIT')
         throw conflict('transfer_not_awaiting_funds', `Transfer ${request.params.id} is funded from a balance`)
       const now = new Date()
@@ -96,10 +96,10 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     },
     async (request) => {
       const { organizationId } = principalOf(request)
-      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      const s = await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf)
       if (awaitingBalanceCredit(s)) {
         await deps.commands.readYourWrites(await deliverToBalance(deps.commands, s, originFrom(request)))
-        return toTransferResource(await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf))
+        return toTransferResource(await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf))
       }
       const now = new Date()
       return transfers.handle(request, {
@@ -125,7 +125,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     },
     async (request) => {
       const { organizationId } = principalOf(request)
-      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      const s = await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf)
       const reclaimed = s.status === 'COMPLETED' && (await reclaimDelivery(deps.commands, s, originFrom(request)))
       return transfers.handle(request, {
         type: 'ReverseTransfer',

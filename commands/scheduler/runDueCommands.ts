@@ -6,7 +6,7 @@
 // command runtime sees its commandId on the stream and appends nothing. So: exactly once.
 import type { Kysely } from 'kysely'
 import { ZodError } from 'zod'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { describeFailure } from '../../events/consumers/failureText.js'
 import type { SchedulerDatabase } from './schema.js'
 import { retryDelayMs } from './backoff.js'
@@ -19,7 +19,7 @@ export type SchedulerLog = { error: (obj: object, msg: string) => void }
 
 export type SchedulerDeps = {
   db: Kysely<SchedulerDatabase>
-  store: EventStore
+  commands: Commands
   log: SchedulerLog
   limits?: Partial<SchedulerLimits>
   /** The time rows are due by and commands fire at (tests step it). */
@@ -78,7 +78,7 @@ async function runBatch(deps: SchedulerDeps, limits: SchedulerLimits, total: Pas
       try {
         const command = load(registry, row)
         await command({
-          store: deps.store,
+          commands: deps.commands,
           stream: row.stream,
           now,
           context: { organizationId: row.organization_id, requestId: `scheduler:${row.id}`, actor: SCHEDULER_ACTOR, commandId: row.id },

@@ -10,12 +10,11 @@ import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { environmentSchema } from '../../domain/shared/environment.js'
 import { type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
-import type { EventStore } from '../../events/store/port.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import { handleCommand } from '../runtime/handleCommand.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { crashPoint } from '../runtime/crashPoints.js'
 
-export type Firing = { store: EventStore; stream: string; context: CommandOrigin; now: Date }
+export type Firing = { commands: Commands; stream: string; context: CommandOrigin; now: Date }
 
 /** A stored command, checked and ready: runs it, resolving to the number of events appended. */
 export type LoadedCommand = (firing: Firing) => Promise<number>
@@ -35,8 +34,8 @@ function schedulable<State, Command, Event extends DomainEvent, Stored>(
     schema,
     load(json) {
       const stored = schema.parse(json)
-      return async ({ store, stream, context, now }) => {
-        const result = await handleCommand(store, decider, stream, atFiring(stored, now), context)
+      return async ({ commands, stream, context, now }) => {
+        const result = await commands.handle(decider, stream, atFiring(stored, now), context)
         return result.events.length
       }
     },
@@ -85,8 +84,8 @@ const transferTimers: SchedulableAggregate<z.infer<typeof transferTimerCommand>>
   schema: transferTimerCommand,
   load(json) {
     const stored = transferTimerCommand.parse(json)
-    return async ({ store, stream, context, now }) => {
-      const result = await handleCommand(store, transferDecider, stream, transferAtFiring(stored, now), context)
+    return async ({ commands, stream, context, now }) => {
+      const result = await commands.handle(transferDecider, stream, transferAtFiring(stored, now), context)
       if (result.events.some((e) => e.type === 'TransferLegStarted')) crashPoint('transfer-leg-started')
       return result.events.length
     }

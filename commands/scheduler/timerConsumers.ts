@@ -2,7 +2,7 @@
 // runtime (server/runtime.ts), each scheduling in the same transaction as its checkpoint.
 import type { Environment } from '../../domain/shared/environment.js'
 import type { SandboxDelayOverrides } from '../../domain/rails/index.js'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { transferRailsScheduling } from '../transfers/railsScheduling.js'
 import type { Consumer } from '../../events/consumers/consumer.js'
 import { externalWalletReviewScheduling } from '../external-wallets/reviewScheduling.js'
@@ -10,11 +10,11 @@ import { retentionErasureScheduling } from '../customers/retentionErasure.js'
 import { verificationExpiryScheduling } from '../customers/verificationExpiry.js'
 import type { SchedulerDatabase } from './schema.js'
 
-/** What the timers depend on in the configuration (and the store, for the transfers' state). */
+/** What the timers depend on in the configuration (and the command runtime, for the transfers' state). */
 export type TimerSettings = {
   customerDataRetentionDays: number
   environment: Environment
-  store: EventStore
+  commands: Commands
   railDelays: SandboxDelayOverrides
 }
 
@@ -22,5 +22,5 @@ export const timerConsumers = (settings: TimerSettings): readonly Consumer<Sched
   verificationExpiryScheduling,
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),
-  transferRailsScheduling({ environment: settings.environment, store: settings.store, delays: settings.railDelays }),
+  transferRailsScheduling({ environment: settings.environment, commands: settings.commands, delays: settings.railDelays }),
 ]

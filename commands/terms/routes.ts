@@ -7,7 +7,6 @@ import { errorResponses } from '../../http/errorBody.js'
 import { newId } from '../../domain/shared/ids.js'
 import { TERMS_VERSION, termsDecider } from '../../domain/terms/decider.js'
 import { generateTermsBody, termsAgreementResource, toTermsResource } from '../../domain/terms/resource.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { principalOf } from '../../http/principal.js'
 import { loadCustomer } from '../customers/facts.js'
@@ -16,7 +15,6 @@ import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.j
 
 export type TermsRouteDeps = {
   commands: CommandRuntime
-  store: EventStore
   /** The hosted pages' base (the verification URL base) is where agreements are accepted. */
   verification: { urlBase: string }
 }
@@ -52,7 +50,7 @@ export const termsWriteRoutes: FastifyPluginAsyncZod<TermsRouteDeps> = async (ap
       const { organizationId } = principalOf(request)
       const customerId = scopedCustomerId(request, request.body.customerId)
       if (customerId !== undefined) {
-        const customer = await loadCustomer(deps.store, customerId)
+        const customer = await loadCustomer(deps.commands, customerId)
         if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
       }
       const agreementId = newId('tos')

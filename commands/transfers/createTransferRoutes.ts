@@ -10,21 +10,18 @@ import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { crashPoint } from '../runtime/crashPoints.js'
-import { originFrom } from '../runtime/requestOrigin.js'
-import { transferDecider } from '../../domain/transfer/decider.js'
-import { streams } from '../../events/streams.js'
 import { createTransferBody } from './createTransferBody.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
 import { type NewTransfer, newTransfer } from './newTransfer.js'
-import { openedTransfer } from './transferCommands.js'
+import { openedTransfer, transferCommands } from './transferCommands.js'
 import { loadOrgAccount } from './transferFacts.js'
 
 export const TRANSFER_TAGS = ['Transfers']
 
 async function assertBalanceCovers(deps: TransferRouteDeps, organizationId: string, planned: NewTransfer): Promise<void> {
   if (planned.funding !== 'BALANCE' || planned.status !== 'PENDING' || planned.sandboxTrigger === 'FAIL_BEFORE_FUNDING') return
-  const account = await loadOrgAccount(deps.store, organizationId, planned.source.accountId!)
+  const account = await loadOrgAccount(deps.commands, organizationId, planned.source.accountId!)
   const { currency, amountMinor } = planned.sourceAmount
   const available = account.funds ? availableIn(account.funds, currency) : 0n
   if (available < BigInt(amountMinor))
@@ -36,6 +33,7 @@ async function assertBalanceCovers(deps: TransferRouteDeps, organizationId: stri
 }
 
 export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
+  const transfers = deps.commands.bind(transferCommands)
   app.post(
     '/transfers',
     {
@@ -64,12 +62,8 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       const planned = await newTransfer(request, deps, organizationId, transferId, request.body, now)
       await assertBalanceCovers(deps, organizationId, planned)
       const command = { type: 'CreateTransfer' as const, organizationId, transferId, now: now.toISOString(), transfer: planned }
-      const result = await deps.commands.handle(transferDecider, streams.transfer(transferId), command, originFrom(request), {
-        newStream: true,
-      })
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
-      await deps.commands.readYourWrites(result.position, [])
-      const created = openedTransfer(result.state)
+      const created = openedTransfer(await transfers.handleToState(request, command))
       crashPoint('transfer-created')
       const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
       return reply.code(201).send(toTransferResource(state))

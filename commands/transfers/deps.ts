@@ -1,12 +1,10 @@
 // What the transfer write routes need from the server (a plugin's part of server/areas.ts AreaDeps).
 import type { Environment } from '../../domain/shared/environment.js'
 import type { TransferFundingReads } from '../../domain/transfer/fundingReads.js'
-import type { EventStore } from '../../events/store/port.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 
 export type TransferRouteDeps = {
   commands: CommandRuntime
-  store: EventStore
   environment: Environment
   transferFunding: TransferFundingReads
 }

@@ -44,7 +44,7 @@ export async function fundSubmittedTransfer(
       failed.events.map((e) => e.type),
     )
     // Failed here or by the funding workflow racing this request: either way the answer is the 422.
-    const now = await loadTransfer(runtime.store, organizationId, transferId)
+    const now = await loadTransfer(runtime, organizationId, transferId)
     if (now.status === 'FAILED')
       throw new DomainError('validation', 'insufficient_funds', `${result.error.message}; transfer ${transferId} failed`, [
         ...result.error.details,
@@ -53,7 +53,7 @@ export async function fundSubmittedTransfer(
     return now
   }
   if (result.outcome === 'funded') await readFunded(runtime, transferId, result.position)
-  return loadTransfer(runtime.store, organizationId, transferId)
+  return loadTransfer(runtime, organizationId, transferId)
 }
 
 /** Waits for the read models to show the transfer funded (by this request, or by the workflow before it). */

@@ -18,7 +18,7 @@ import type { Environment } from '../../domain/shared/environment.js'
 import { newId } from '../../domain/shared/ids.js'
 import { type AmountField, assertAmountsWithinBound, formatDecimal, requireExponent } from '../../domain/shared/money/index.js'
 import { secureRandomBytes } from '../../domain/secureRandom.js'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { type CustomerScope, scopedCustomerId } from '../customers/scope.js'
 import type { CreateTransferBody } from './createTransferBody.js'
 import { loadCounterparty, loadOrgAccount, loadSender, requestedCapabilitiesOf } from './transferFacts.js'
@@ -75,7 +75,7 @@ function amountFields(body: CreateTransferBody, sourceCurrency: string, destinat
 type Planning = { receivedDeposit?: boolean }
 
 async function destinationSide(
-  store: EventStore,
+  commands: Commands,
   organizationId: string,
   body: CreateTransferBody,
   environment: Environment,
@@ -92,7 +92,7 @@ async function destinationSide(
       throw invalid('destination_ambiguous', 'Give a destination account or a toAddress, not both', [
         { field: 'destination.toAddress', message: 'omit it with an account' },
       ])
-    const account = await loadOrgAccount(store, organizationId, accountId)
+    const account = await loadOrgAccount(commands, organizationId, accountId)
     const side = destinationAccountSide(
       account,
       { currency: d.currency, paymentRail: d.paymentRail },
@@ -120,36 +120,36 @@ async function destinationSide(
 
 export async function newTransfer(
   request: CustomerScope,
-  deps: { store: EventStore; environment: Environment },
+  deps: { commands: Commands; environment: Environment },
   organizationId: string,
   transferId: string,
   body: CreateTransferBody,
   now: Date,
   planning: Planning = {},
 ): Promise<NewTransfer> {
-  const { store, environment } = deps
+  const { commands, environment } = deps
   // The facts are read side by side: the sender (when named), the source and the destination accounts.
   const named = body.sourceCustomerId === undefined ? undefined : scopedCustomerId(request, body.sourceCustomerId)
   const [sourceAccount, namedSender, destination] = await Promise.all([
-    body.source.accountId === undefined ? undefined : loadOrgAccount(store, organizationId, body.source.accountId),
-    named === undefined ? undefined : loadSender(store, organizationId, named),
-    destinationSide(store, organizationId, body, environment, planning),
+    body.source.accountId === undefined ? undefined : loadOrgAccount(commands, organizationId, body.source.accountId),
+    named === undefined ? undefined : loadSender(commands, organizationId, named),
+    destinationSide(commands, organizationId, body, environment, planning),
   ])
   const senderId = named ?? scopedCustomerId(request, sourceAccount?.account.customerId ?? undefined)
   if (senderId === undefined)
     throw invalid('source_customer_required', 'sourceCustomerId is required', [
       { field: 'sourceCustomerId', message: 'the sending customer (cus_)' },
     ])
-  const sender = namedSender ?? (await loadSender(store, organizationId, senderId))
+  const sender = namedSender ?? (await loadSender(commands, organizationId, senderId))
   const source: RouteSide = sourceAccount
     ? sourceBalanceSide(sourceAccount, sender.id, body.source)
     : externalSourceSide(body.source.paymentRail, body.source.currency)
   if (body.source.refundAccountId !== undefined && planning.receivedDeposit !== true) {
-    const refund = await loadOrgAccount(store, organizationId, body.source.refundAccountId)
+    const refund = await loadOrgAccount(commands, organizationId, body.source.refundAccountId)
     sourceBalanceSide(refund, sender.id, { currency: source.currency })
   }
   if (body.source.externalAccountId !== undefined)
-    assertSourceExternalAccount(await loadOrgAccount(store, organizationId, body.source.externalAccountId), sender.id, source)
+    assertSourceExternalAccount(await loadOrgAccount(commands, organizationId, body.source.externalAccountId), sender.id, source)
   assertRoute(source, destination.side)
   assertAmountsWithinBound(amountFields(body, source.currency, destination.side.currency))
   if (planning.receivedDeposit !== true)
@@ -160,7 +160,7 @@ export async function newTransfer(
     )
   const counterpartyId = body.destination.counterpartyId ?? destination.account?.account.counterpartyId ?? null
   if (body.destination.counterpartyId !== undefined) {
-    await loadCounterparty(store, organizationId, body.destination.counterpartyId)
+    await loadCounterparty(commands, organizationId, body.destination.counterpartyId)
     const owned = destination.account?.account.counterpartyId
     if (owned && owned !== body.destination.counterpartyId)
       throw invalid('counterparty_mismatch', `The destination account belongs to counterparty ${owned}`, [

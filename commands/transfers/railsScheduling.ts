@@ -12,9 +12,9 @@ import { transferDecider } from '../../domain/transfer/decider.js'
 import { TransferCreated, transferEventSchemas } from '../../domain/transfer/events.js'
 import { nextStep } from '../../domain/transfer/nextStep.js'
 import type { Consumer } from '../../events/consumers/consumer.js'
-import type { EventStore, RecordedEvent } from '../../events/store/port.js'
+import type { RecordedEvent } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import { loadLatest } from '../runtime/handleCommand.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { scheduleCommand } from '../scheduler/scheduleCommand.js'
 import type { SchedulerDatabase } from '../scheduler/schema.js'
 
@@ -27,7 +27,7 @@ export const stepDelay =
 
 export const transferRailsScheduling = (settings: {
   environment: Environment
-  store: EventStore
+  commands: Commands
   delays: SandboxDelayOverrides
 }): Consumer<SchedulerDatabase> => ({
   name: 'transfer_rails_timers',
@@ -42,7 +42,7 @@ export const transferRailsScheduling = (settings: {
       const state =
         event.type === 'TransferCreated'
           ? transferDecider.evolve(transferDecider.initialState(), { type: 'TransferCreated', data: TransferCreated.parse(event.data) })
-          : (await loadLatest(settings.store, transferDecider, streams.transfer(transferId))).state
+          : (await settings.commands.load(transferDecider, streams.transfer(transferId))).state
       if (state.status === 'none') continue
       const step = nextStep(state, stepDelay(settings.delays))
       if (!step) continue

@@ -63,7 +63,7 @@ export const refundRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app
     },
     async (request) => {
       const { organizationId } = principalOf(request)
-      const s = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      const s = await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf)
       const c = s.created
       const reason = request.body?.reason ?? 'Refunded at the caller’s request'
       const toBalance = s.funding?.method === 'BALANCE' ? s.funding.accountId : c.source.refundAccountId
@@ -79,7 +79,7 @@ export const refundRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app
           address = checked.value
         }
         if (c.source.kind === 'FIAT_RAIL' && externalAccountId !== null) {
-          const account = await loadOrgAccount(deps.store, organizationId, externalAccountId)
+          const account = await loadOrgAccount(deps.commands, organizationId, externalAccountId)
           if (account.account.customerId !== c.customerId || account.account.details.kind !== 'EXTERNAL_BANK')
             throw invalid('refund_account_invalid', `Account ${externalAccountId} is not a bank account of customer ${c.customerId}`, [
               { field: 'externalAccountId', message: "must be the sender's external bank account", value: externalAccountId },

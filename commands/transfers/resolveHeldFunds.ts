@@ -8,23 +8,21 @@ import { type OpenTransferState, transferDecider } from '../../domain/transfer/d
 import { heldFunds } from '../../domain/transfer/suspense.js'
 import { conflict, invalid, notFound } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { streams } from '../../events/streams.js'
-import { storeCommands } from '../runtime/commandRuntime.js'
-import { loadLatest } from '../runtime/handleCommand.js'
 import { creditResolution } from './heldFunds.js'
 import { loadOrgAccount } from './transferFacts.js'
 
 export type Resolution = { transferId: string; to: string | null; reason: string; actor: string }
 
-async function transferOf(store: EventStore, transferId: string): Promise<OpenTransferState> {
-  const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
+async function transferOf(commands: Commands, transferId: string): Promise<OpenTransferState> {
+  const { state } = await commands.load(transferDecider, streams.transfer(transferId))
   if (state.status === 'none') throw notFound('Transfer', transferId)
   return state
 }
 
-async function checkTarget(store: EventStore, s: OpenTransferState, accountId: string, currency: string): Promise<void> {
-  const account = await loadOrgAccount(store, s.created.organizationId, accountId)
+async function checkTarget(commands: Commands, s: OpenTransferState, accountId: string, currency: string): Promise<void> {
+  const account = await loadOrgAccount(commands, s.created.organizationId, accountId)
   const refused = (message: string) =>
     invalid('resolution_account_invalid', `Account ${accountId} cannot take the held money: ${message}`, [
       { field: 'to', message, value: accountId },
@@ -34,21 +32,20 @@ async function checkTarget(store: EventStore, s: OpenTransferState, accountId: s
   if (!account.account.currencyCodes.includes(currency)) throw refused(`it does not hold ${currency}`)
 }
 
-export async function resolveHeldFunds(store: EventStore, r: Resolution): Promise<OpenTransferState> {
-  const s = await transferOf(store, r.transferId)
+export async function resolveHeldFunds(commands: Commands, r: Resolution): Promise<OpenTransferState> {
+  const s = await transferOf(commands, r.transferId)
   const held = heldFunds(s)
   if (!held) throw conflict('transfer_funds_not_held', `Transfer ${r.transferId} holds no money in suspense`)
-  if (r.to !== null) await checkTarget(store, s, r.to, held.amount.currency)
+  if (r.to !== null) await checkTarget(commands, s, r.to, held.amount.currency)
   const { organizationId, transferId } = s.created
   const origin = { organizationId, requestId: newId('req'), actor: r.actor }
-  const runtime = storeCommands(store)
-  const resolved = await runtime.handle(
+  const resolved = await commands.handle(
     transferDecider,
     streams.transfer(transferId),
     { type: 'ResolveSuspense', organizationId, transferId, now: new Date().toISOString(), accountId: r.to, reason: r.reason },
     { ...origin, commandId: `transfer-resolve:${transferId}:${s.suspensions ?? 0}` },
   )
   if (resolved.state.status === 'none') throw new Error(`transfer ${transferId} missing after its resolution`)
-  await creditResolution(runtime, resolved.state, origin)
-  return transferOf(store, transferId)
+  await creditResolution(commands, resolved.state, origin)
+  return transferOf(commands, transferId)
 }

@@ -7,39 +7,38 @@ import { requireCustomer } from '../../domain/customer/guards.js'
 import type { Customer } from '../../domain/customer/state.js'
 import { notFound } from '../../domain/errors.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
 import { loadCustomer } from '../customers/facts.js'
-import { loadLatest } from '../runtime/handleCommand.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 
-export async function loadOrgAccount(store: EventStore, organizationId: string, accountId: string): Promise<OpenAccountState> {
+export async function loadOrgAccount(commands: Commands, organizationId: string, accountId: string): Promise<OpenAccountState> {
   if (!/^[a-z]{2,4}_[0-9a-z]{26}$/.test(accountId)) throw notFound('Account', accountId)
-  const { state } = await loadLatest(store, accountDecider, streams.account(accountId))
+  const { state } = await commands.load(accountDecider, streams.account(accountId))
   if (state.status === 'none' || state.account.organizationId !== organizationId) throw notFound('Account', accountId)
   return state
 }
 
-export async function loadSender(store: EventStore, organizationId: string, customerId: string): Promise<Customer> {
-  return requireCustomer(await loadCustomer(store, customerId), { organizationId, customerId })
+export async function loadSender(commands: Commands, organizationId: string, customerId: string): Promise<Customer> {
+  return requireCustomer(await loadCustomer(commands, customerId), { organizationId, customerId })
 }
 
 export const requestedCapabilitiesOf = (c: Customer): readonly string[] =>
   (c.type === 'INDIVIDUAL' ? c.individual.requestedCapabilities : c.business.requestedCapabilities) ?? []
 
-export async function loadCounterparty(store: EventStore, organizationId: string, counterpartyId: string): Promise<Counterparty> {
-  const { state } = await loadLatest(store, counterpartyDecider, streams.counterparty(counterpartyId))
+export async function loadCounterparty(commands: Commands, organizationId: string, counterpartyId: string): Promise<Counterparty> {
+  const { state } = await commands.load(counterpartyDecider, streams.counterparty(counterpartyId))
   if (state.status !== 'active' || state.organizationId !== organizationId) throw notFound('Counterparty', counterpartyId)
   return state
 }
 
 /** The transfer, scoped to the organization and to X-On-Behalf-Of (the source customer), else 404. */
 export async function loadTransfer(
-  store: EventStore,
+  commands: Commands,
   organizationId: string,
   transferId: string,
   onBehalfOf?: string,
 ): Promise<OpenTransferState> {
-  const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
+  const { state } = await commands.load(transferDecider, streams.transfer(transferId))
   if (state.status === 'none' || state.created.organizationId !== organizationId) throw notFound('Transfer', transferId)
   if (onBehalfOf !== undefined && state.created.customerId !== onBehalfOf) throw notFound('Transfer', transferId)
   return state

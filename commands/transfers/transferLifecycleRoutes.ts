@@ -125,7 +125,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     },
     async (request) => {
       const { organizationId } = principalOf(request)
-      const transfer = await loadTransfer(deps.store, organizationId, request.params.id, request.onBehalfOf)
+      const transfer = await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf)
       if (transfer.funding) throw alreadyFunded(request.params.id)
       if (transfer.created.funding !== 'DEPOSIT' || transfer.status !== 'PENDING')
         throw new DomainError(
@@ -134,7 +134,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
           `Transfer ${request.params.id} is ${transfer.status}; it does not await a deposit`,
         )
       const customerId = scopedCustomerId(request, request.body.fundingCustomerId)!
-      await loadSender(deps.store, organizationId, customerId)
+      await loadSender(deps.commands, organizationId, customerId)
       const { currency, amountMinor } = transfer.created.sourceAmount
       const candidates =
         request.body.accountId !== undefined
@@ -146,7 +146,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
         ])
       let lastRefusal: DomainError | undefined
       for (const accountId of candidates) {
-        const account = await loadOrgAccount(deps.store, organizationId, accountId)
+        const account = await loadOrgAccount(deps.commands, organizationId, accountId)
         if (account.account.customerId !== customerId || !account.account.balanceSourceEligible)
           throw invalid('account_not_balance_source', `Account ${accountId} is not a balance account of ${customerId}`, [
             { field: 'accountId', message: 'must be a balance account of fundingCustomerId', value: accountId },
@@ -169,7 +169,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
           // earlier one): this request funded nothing, as the check above would have said a moment later.
           if (!result.fundedNow) throw alreadyFunded(request.params.id)
           await readFunded(deps.commands, transfer.created.transferId, result.position)
-          return toTransferResource(await loadTransfer(deps.store, organizationId, request.params.id))
+          return toTransferResource(await loadTransfer(deps.commands, organizationId, request.params.id))
         }
         if (result.outcome === 'refused') throw result.error
         lastRefusal = result.error

@@ -10,7 +10,6 @@ import { DrawTaken } from '../../domain/liquidity-facility/events.js'
 import { facilityStreamOf } from '../liquidity-facility/facilityCommands.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { creditFunds } from '../accounts/funds.js'
-import { storeCommands } from '../runtime/commandRuntime.js'
 import type { Workflow } from './workflow.js'
 
 export const creditDrawToTreasury: Workflow = {
@@ -23,8 +22,7 @@ export const creditDrawToTreasury: Workflow = {
       {
         step: 'credit-treasury',
         organizationId,
-        async run(store, context) {
-          const runtime = storeCommands(store)
+        async run(runtime, context) {
           try {
             return await creditFunds(
               runtime,

@@ -4,7 +4,6 @@
 import { customerDecider } from '../../domain/customer/decider.js'
 import { CustomerArchived } from '../../domain/customer/events.js'
 import { streams } from '../../events/streams.js'
-import { handleCommand } from '../runtime/handleCommand.js'
 import type { Workflow } from './workflow.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 
@@ -18,9 +17,8 @@ export const expireSessionsOnArchive: Workflow = {
       {
         step: 'expire-sessions',
         organizationId,
-        run: (store, context) =>
-          handleCommand(
-            store,
+        run: (commands, context) =>
+          commands.handle(
             customerDecider,
             streams.customer(archived.customerId),
             { type: 'ExpireArchivedCustomerSessions', organizationId, customerId: archived.customerId, now: archived.archivedAt },

@@ -7,8 +7,6 @@ import { CreditReversed } from '../../domain/balance-account/fundsEvents.js'
 import { transferDecider } from '../../domain/transfer/decider.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
-import { storeCommands } from '../runtime/commandRuntime.js'
-import { loadLatest } from '../runtime/handleCommand.js'
 import type { Workflow } from './workflow.js'
 
 export const reverseReclaimedTransfers: Workflow = {
@@ -23,11 +21,11 @@ export const reverseReclaimedTransfers: Workflow = {
       {
         step: 'reverse',
         organizationId,
-        async run(store, context) {
+        async run(commands, context) {
           const stream = streams.transfer(transferId)
-          const { state } = await loadLatest(store, transferDecider, stream)
+          const { state } = await commands.load(transferDecider, stream)
           if (state.status !== 'COMPLETED') return { position: undefined }
-          return storeCommands(store).handle(
+          return commands.handle(
             transferDecider,
             stream,
             {

@@ -7,8 +7,6 @@ import { asFixedRoute } from '../../domain/fixed-route/resource.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
 import { sweepDeposit } from '../fixed-routes/sweepDeposit.js'
-import { storeCommands } from '../runtime/commandRuntime.js'
-import { loadLatest } from '../runtime/handleCommand.js'
 import type { Workflow } from './workflow.js'
 
 export const sweepFixedRouteDeposits: Workflow = {
@@ -20,17 +18,11 @@ export const sweepFixedRouteDeposits: Workflow = {
       {
         step: 'sweep',
         organizationId: organizationOfEvent(event),
-        async run(store, context, services) {
-          const { state } = await loadLatest(store, accountDecider, streams.account(String(event.data.accountId)))
+        async run(commands, context, services) {
+          const { state } = await commands.load(accountDecider, streams.account(String(event.data.accountId)))
           const route = state.status === 'none' ? undefined : asFixedRoute(state)
           if (!route) return { position: undefined }
-          const { position } = await sweepDeposit(
-            storeCommands(store),
-            { store, environment: services.environment },
-            route,
-            deposit,
-            context,
-          )
+          const { position } = await sweepDeposit(commands, { commands, environment: services.environment }, route, deposit, context)
           return { position }
         },
       },

@@ -14,31 +14,30 @@ import { newId } from '../../domain/shared/ids.js'
 import type { Chain } from '../../domain/shared/chain/index.js'
 import { type OpenTransferState, type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
 import { type SystemTransfer, feeTransfer, refundTransfer, sweepsFee } from '../../domain/transfer/systemTransfers.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { Position } from '../../events/store/port.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
 import { creditFunds } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import { storeCommands } from '../runtime/commandRuntime.js'
-import { handleCommand, loadLatest } from '../runtime/handleCommand.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { derivedTransferId } from '../transfers/derivedTransferId.js'
 import { sandboxFeeWallet } from '../transfers/feeWallet.js'
 import { suspendFunds } from '../transfers/heldFunds.js'
 import type { Workflow } from './workflow.js'
 
-const transferCommand = (store: EventStore, command: TransferCommand, origin: CommandOrigin, commandId: string) =>
-  handleCommand(store, transferDecider, streams.transfer(command.transferId), command, { ...origin, commandId })
+const transferCommand = (commands: Commands, command: TransferCommand, origin: CommandOrigin, commandId: string) =>
+  commands.handle(transferDecider, streams.transfer(command.transferId), command, { ...origin, commandId })
 
-async function createFunded(store: EventStore, organizationId: string, transferId: string, data: SystemTransfer, origin: CommandOrigin) {
+async function createFunded(commands: Commands, organizationId: string, transferId: string, data: SystemTransfer, origin: CommandOrigin) {
   const now = new Date().toISOString()
   await transferCommand(
-    store,
+    commands,
     { type: 'CreateTransfer', organizationId, transferId, now, transfer: data },
     origin,
     `system-transfer:${transferId}:create`,
   )
   await transferCommand(
-    store,
+    commands,
     {
       type: 'FundTransfer',
       organizationId,
@@ -71,26 +70,25 @@ const made = (parent: OpenTransferState, legs: number, rail: string) => {
   }
 }
 
-async function completeRefund(store: EventStore, parent: OpenTransferState, txHash: string | null, origin: CommandOrigin) {
+async function completeRefund(commands: Commands, parent: OpenTransferState, txHash: string | null, origin: CommandOrigin) {
   const { organizationId, transferId } = parent.created
   await transferCommand(
-    store,
+    commands,
     { type: 'CompleteRefund', organizationId, transferId, now: new Date().toISOString(), txHash },
     origin,
     `refund:${transferId}:complete`,
   )
 }
 
-async function onRefundInitiated(store: EventStore, parent: OpenTransferState, origin: CommandOrigin): Promise<void> {
+async function onRefundInitiated(commands: Commands, parent: OpenTransferState, origin: CommandOrigin): Promise<void> {
   const refund = parent.refund
   if (!refund || refund.status === 'COMPLETED') return
   const { organizationId, transferId } = parent.created
-  if (parent.funding?.method === 'BALANCE') return completeRefund(store, parent, null, origin)
+  if (parent.funding?.method === 'BALANCE') return completeRefund(commands, parent, null, origin)
   if (parent.returnedToAccountId) {
-    const runtime = storeCommands(store)
     try {
       await creditFunds(
-        runtime,
+        commands,
         {
           organizationId,
           accountId: parent.returnedToAccountId,
@@ -104,10 +102,10 @@ async function onRefundInitiated(store: EventStore, parent: OpenTransferState, o
     } catch (error) {
       // The refund account refused it (closed meanwhile): the money is held in suspense, not lost.
       if (!(error instanceof DomainError)) throw error
-      await suspendFunds(runtime, parent, { stage: 'REFUND', from: 'world', refusal: error }, origin)
+      await suspendFunds(commands, parent, { stage: 'REFUND', from: 'world', refusal: error }, origin)
       return
     }
-    return completeRefund(store, parent, null, origin)
+    return completeRefund(commands, parent, null, origin)
   }
   if (!refund.refundTransferId) return
   const data = refundTransfer(
@@ -115,21 +113,21 @@ async function onRefundInitiated(store: EventStore, parent: OpenTransferState, o
     { address: refund.address, bankAccountId: refund.externalAccountId },
     made(parent, 2, parent.created.source.paymentRail),
   )
-  await createFunded(store, organizationId, refund.refundTransferId, data, origin)
+  await createFunded(commands, organizationId, refund.refundTransferId, data, origin)
 }
 
-async function onCompleted(store: EventStore, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
+async function onCompleted(commands: Commands, s: OpenTransferState, origin: CommandOrigin): Promise<void> {
   const c = s.created
   if ((c.flow === 'REFUND_CRYPTO' || c.flow === 'REFUND_FIAT') && c.parentTransferId) {
-    const { state: parent } = await loadLatest(store, transferDecider, streams.transfer(c.parentTransferId))
+    const { state: parent } = await commands.load(transferDecider, streams.transfer(c.parentTransferId))
     if (parent.status === 'none') return
     const txHash = s.legs.at(-1)?.tracking.txHash ?? null
-    return completeRefund(store, parent, txHash, origin)
+    return completeRefund(commands, parent, txHash, origin)
   }
   if (!sweepsFee(s)) return
   const feeId = derivedTransferId(c.transferId, 'fee')
   const wallet = sandboxFeeWallet(c.organizationId, c.source.paymentRail as Chain)
-  await createFunded(store, c.organizationId, feeId, feeTransfer(s, wallet, made(s, 2, c.source.paymentRail)), origin)
+  await createFunded(commands, c.organizationId, feeId, feeTransfer(s, wallet, made(s, 2, c.source.paymentRail)), origin)
 }
 
 export const systemTransfers: Workflow = {
@@ -141,11 +139,11 @@ export const systemTransfers: Workflow = {
       {
         step: 'system-transfer',
         organizationId: organizationOfEvent(event),
-        async run(store, context): Promise<{ position: Position | undefined }> {
-          const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
+        async run(commands, context): Promise<{ position: Position | undefined }> {
+          const { state } = await commands.load(transferDecider, streams.transfer(transferId))
           if (state.status === 'none') return { position: undefined }
-          if (event.type === 'TransferRefundInitiated') await onRefundInitiated(store, state, context)
-          else await onCompleted(store, state, context)
+          if (event.type === 'TransferRefundInitiated') await onRefundInitiated(commands, state, context)
+          else await onCompleted(commands, state, context)
           return { position: undefined }
         },
       },

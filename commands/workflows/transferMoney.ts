@@ -23,14 +23,13 @@ import { organizationOfEvent } from '../../events/eventOrganization.js'
 import { streams } from '../../events/streams.js'
 import { creditFunds } from '../accounts/funds.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
-import { type CommandRuntime, storeCommands } from '../runtime/commandRuntime.js'
-import { loadLatest } from '../runtime/handleCommand.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import { deliverToBalance, settleSource } from '../transfers/balanceDelivery.js'
 import { failUnfunded, fundFromBalance, releaseHeld } from '../transfers/balanceFunding.js'
 import { creditResolution, suspendFunds } from '../transfers/heldFunds.js'
 import type { Workflow } from './workflow.js'
 
-type Runtime = Pick<CommandRuntime, 'handle'>
+type Runtime = Commands
 
 const withId = (origin: CommandOrigin, commandId: string): CommandOrigin => ({ ...origin, commandId })
 
@@ -129,9 +128,8 @@ export const transferMoney: Workflow = {
       {
         step: 'money',
         organizationId: organizationOfEvent(event),
-        async run(store, context): Promise<{ position: Position | undefined }> {
-          const runtime = storeCommands(store)
-          const { state } = await loadLatest(store, transferDecider, streams.transfer(transferId))
+        async run(runtime, context): Promise<{ position: Position | undefined }> {
+          const { state } = await runtime.load(transferDecider, streams.transfer(transferId))
           if (state.status === 'none') return { position: undefined }
           switch (event.type) {
             case 'TransferCreated':

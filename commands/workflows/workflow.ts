@@ -1,11 +1,12 @@
 // What a workflow (process manager) is: the event types it reacts to and, for each such event, the
 // commands it issues. Every command carries an id derived from the causing event and the step, so
-// handleCommand appends it at most once per stream, whatever replays or crashes happen around it.
+// the command runtime appends it at most once per stream, whatever replays or crashes happen around it.
 // A step may instead cause an effect outside the log through `services` (shredding a data key):
 // such an effect must be idempotent, as a step runs again after a crash or a replay.
 import type { Environment } from '../../domain/shared/environment.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
-import type { EventStore, Position, RecordedEvent } from '../../events/store/port.js'
+import type { Position, RecordedEvent } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 
 /** What a step may use besides the event store: the runtime's data keys, and the environment it runs in. */
@@ -16,7 +17,7 @@ export type WorkflowCommand = {
   step: string
   organizationId: string
   /** Runs the command with the given context (its commandId set); the position of what it appended (none for an effect). */
-  run(store: EventStore, context: CommandOrigin, services: WorkflowServices): Promise<{ position: Position | undefined }>
+  run(commands: Commands, context: CommandOrigin, services: WorkflowServices): Promise<{ position: Position | undefined }>
 }
 
 export type Workflow = {

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely'
 import { type Consumer, consumerHandles } from '../../events/consumers/consumer.js'
 import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consumerGuard.js'
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
-import { type EventStore, type Position, START } from '../../events/store/port.js'
+import { type Position, START } from '../../events/store/port.js'
+import type { Commands } from '../runtime/commandRuntime.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { Workflow } from './workflow.js'
@@ -26,7 +27,8 @@ export const WORKFLOW_LIMITS = {
 export type WorkflowRunner = ReturnType<typeof createWorkflowRunner>
 
 export function createWorkflowRunner<DB>(deps: {
-  store: EventStore
+  /** The command runtime the workflows' commands run on; its store is the one they read. */
+  commands: Commands
   db: Kysely<DB>
   workflows: readonly Workflow[]
   /** The data keys a workflow step may shred (an erased customer's). */
@@ -39,17 +41,17 @@ export function createWorkflowRunner<DB>(deps: {
 }) {
   let appendedThrough: Position = START
   const onAppended = (position: Position) => {
-    if (deps.store.comparePositions(position, appendedThrough) > 0) appendedThrough = position
+    if (deps.commands.store.comparePositions(position, appendedThrough) > 0) appendedThrough = position
   }
   const consumers = [
     ...deps.workflows.map((w) =>
-      workflowConsumer<DB>(w, deps.store, { protection: deps.protection, environment: deps.environment }, onAppended),
+      workflowConsumer<DB>(w, deps.commands, { protection: deps.protection, environment: deps.environment }, onAppended),
     ),
     ...(deps.consumers ?? []),
   ]
   const runtime = createConsumerRuntime({
     name: WORKFLOWS_CONSUMER,
-    store: deps.store,
+    store: deps.commands.store,
     db: deps.db,
     consumers,
     minBatchIntervalMs: WORKFLOW_LIMITS.batchIntervalMs,

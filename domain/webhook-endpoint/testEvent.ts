@@ -4,6 +4,7 @@
 // the endpoint's stream keeps only the endpoint's own history.
 import { z } from 'zod'
 import { conflict, notFound } from '../errors.js'
+import type { Decider } from '../decider.js'
 import type { WebhookEndpointState } from './decider.js'
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../publicEvents.js'
 
@@ -18,6 +19,28 @@ export const WebhookTestRequested = z.object({
 export const webhookTestEventSchemas = { WebhookTestRequested } as const
 
 export type WebhookTestRequestedEvent = { type: 'WebhookTestRequested'; data: z.infer<typeof WebhookTestRequested> }
+
+/** The command: the endpoint, loaded from its own stream, is the fact it is decided on. */
+export type RequestTestEvent = {
+  type: 'RequestTestEvent'
+  organizationId: string
+  endpointId: string
+  eventType: PublicEventType
+  now: string
+  endpoint: WebhookEndpointState
+}
+
+/** A test request's stream holds its one event: a second request on it is refused (never happens: each has its own id). */
+export type WebhookTestState = { requested: boolean }
+
+export const webhookTestDecider: Decider<WebhookTestState, RequestTestEvent, WebhookTestRequestedEvent> = {
+  initialState: () => ({ requested: false }),
+  evolve: () => ({ requested: true }),
+  decide(command, state) {
+    if (state.requested) throw conflict('webhook_test_already_requested', 'This test event was requested already')
+    return [decideTestEvent(command.endpoint, command)]
+  },
+}
 
 /** Decides a test event for an endpoint loaded from its stream. */
 export function decideTestEvent(

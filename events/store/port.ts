@@ -14,7 +14,7 @@ export type EventMetadata = {
   onBehalfOf?: string
   /**
    * Set by workflows and the scheduler: an id derived from what caused the command, so a replay or
-   * a second firing finds it on the stream and appends nothing (commands/runtime/handleCommand.ts).
+   * a second firing finds it on the stream and appends nothing (commands/runtime/runCommand.ts).
    */
   commandId?: string
   /**

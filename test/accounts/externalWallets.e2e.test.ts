@@ -39,7 +39,7 @@ async function create(payload: object, headers: Record<string, string> = {}, api
 const quiet = { error: () => undefined }
 /** Runs the review timers as if `ms` had passed. */
 const runReviews = (ms = EXTERNAL_WALLET_REVIEW_LIMITS.reviewDelayMs + 1_000) =>
-  runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log: quiet, clock: () => new Date(Date.now() + ms) })
+  runDueCommands({ db: h.runtime.schedulerDb, commands: h.runtime.commands, log: quiet, clock: () => new Date(Date.now() + ms) })
 /** Waits for the read models (and timer consumers) to reach the account's last event. */
 async function settled(accountId: string): Promise<void> {
   const events = await h.runtime.store.readStream(streams.account(accountId))

@@ -2,7 +2,6 @@
 // account's stream, projected by the app's own projectors), and virtual accounts (which no command
 // opens yet: the fixed-routes issue brings them) written as rows of the read model (and counted).
 import { sql } from 'kysely'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { ACCOUNT_KINDS, type AccountKind } from '../../domain/account/accountKinds.js'
 import { accountDecider } from '../../domain/account/decider.js'
 import type { AccountDetails } from '../../domain/account/events.js'
@@ -84,8 +83,7 @@ export async function openAccount(h: TestApp, organizationId: string, spec: Acco
   const kind = ACCOUNT_KINDS[spec.kind]
   const accountId = newId(kind.prefix)
   const holdsBalance = spec.holdsBalance ?? d.holdsBalance
-  const result = await handleCommand(
-    h.runtime.store,
+  const result = await h.runtime.commands.handle(
     accountDecider,
     streams.account(accountId),
     {

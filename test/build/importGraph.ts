@@ -1,4 +1,4 @@
-// Every import of every project .ts file (service code, not test/, bench/, docs/), read with the
+// Every import of every project .ts file (service code, not test/, bench/, docs/, unless asked), read with the
 // TypeScript compiler's pre-processor: static imports, `export ... from`, type-only imports and
 // dynamic `import()` alike. Relative specifiers resolve to project files; others stay package names.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -14,13 +14,15 @@ export type Import = {
 }
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'test', 'bench', 'docs', '.git'])
+/** Every .ts file a reader could import from: service code, tests and benches. */
+export const ALL_CODE: ReadonlySet<string> = new Set(['node_modules', 'docs', '.git'])
 
-function listSourceFiles(root: string, dir = ''): string[] {
+function listSourceFiles(root: string, dir = '', skipped: ReadonlySet<string> = SKIPPED_DIRECTORIES): string[] {
   const out: string[] = []
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const relative = dir ? `${dir}/${entry.name}` : entry.name
     if (entry.isDirectory()) {
-      if (!SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) out.push(...listSourceFiles(root, relative))
+      if (!skipped.has(entry.name) && !entry.name.startsWith('.')) out.push(...listSourceFiles(root, relative, skipped))
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
       out.push(relative)
     }
@@ -35,8 +37,9 @@ function resolveRelative(root: string, from: string, specifier: string): string 
   return candidates.find((candidate) => existsSync(path.join(root, candidate))) ?? joined
 }
 
-export function readImports(root: string): { files: string[]; imports: Import[] } {
-  const files = listSourceFiles(root).sort()
+/** `skipped`: directories not read (by default tests, benches and docs: the service's own imports). */
+export function readImports(root: string, skipped: ReadonlySet<string> = SKIPPED_DIRECTORIES): { files: string[]; imports: Import[] } {
+  const files = listSourceFiles(root, '', skipped).sort()
   const imports: Import[] = []
   for (const from of files) {
     const info = ts.preProcessFile(readFileSync(path.join(root, from), 'utf8'), true, true)

@@ -4,6 +4,7 @@
 // default), every projector is at the head. A rebuild swaps in identical rows while the API keeps
 // answering from the same database.
 import t from 'tap'
+import { createCommandRuntime } from '../../commands/runtime/commandRuntime.js'
 import { randomUUID } from 'node:crypto'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import type { Position } from '../../events/store/port.js'
@@ -55,7 +56,11 @@ t.test('status, async: lag 0 after catch-up, then the lag of events appended by 
 
   // Another process appends through the event store alone: nothing projects these events.
   const store = await getPostgresEventStore({ connectionString: env.DATABASE_URL })
-  const behind = await createOrganization(store, { name: 'Appended elsewhere', environment: 'sandbox', actor: 'test' })
+  const behind = await createOrganization(createCommandRuntime({ store }), {
+    name: 'Appended elsewhere',
+    environment: 'sandbox',
+    actor: 'test',
+  })
   // $all shows an event once no older writer is running anywhere in the cluster (other test files
   // share it); wait for that here so the status below is deterministic.
   const deadline = Date.now() + 10_000

@@ -90,7 +90,7 @@ await sql
 await sql
   .raw('CREATE TRIGGER test_poisoned_org BEFORE INSERT ON organizations FOR EACH ROW EXECUTE FUNCTION test_poisoned_org()')
   .execute(h.runtime.db)
-const poisoned = await createOrganization(h.runtime.store, { name: POISONED_NAME, environment: 'sandbox', actor: 'test' })
+const poisoned = await createOrganization(h.runtime.commands, { name: POISONED_NAME, environment: 'sandbox', actor: 'test' })
 const stream = `organization-${poisoned.organizationId}`
 await eventually(
   async () => ((await h.request({ method: 'GET', url: '/health', apiKey: null })).json().status === 'degraded' ? true : undefined),

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import path from 'node:path'
 import t from 'tap'
-import { loadAggregate } from '../../commands/runtime/handleCommand.js'
+import { parseEventData } from '../../events/catalog.js'
 import { openSnapshotDatabase } from '../../commands/runtime/postgresSnapshotStore.js'
 import { fundsSnapshot } from '../../domain/balance-account/fundsSnapshot.js'
 import { appendFundsHistory } from '../harness/fundsHistory.js'
@@ -22,7 +22,12 @@ const env = { DATABASE_URL: h.runtime.databaseUrl, PROJECTIONS: 'async' }
 const withFunds = { imports: [path.join(import.meta.dirname, 'fixtures/registerSnapshotFunds.ts')] }
 const db = openSnapshotDatabase(h.runtime.pool)
 const row = (stream: string) => db.selectFrom('aggregate_snapshots').selectAll().where('stream', '=', stream).executeTakeFirst()
-const foldOf = async (stream: string) => (await loadAggregate(h.runtime.store, snapshotFundsDecider, stream)).state
+// The state folded from the stream's first event (never from a snapshot or a kept state).
+const foldOf = async (stream: string) =>
+  (await h.runtime.store.readStream(stream, { maxCount: 10_000 })).reduce(
+    (state, e) => snapshotFundsDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as never),
+    snapshotFundsDecider.initialState(),
+  )
 
 const a = snapshotFundsStream(testAccountId('clia'))
 const b = snapshotFundsStream(testAccountId('clib'))

@@ -31,7 +31,7 @@ t.test('a parked timer is listed and sent back with fresh attempts', async (t) =
       next_attempt_at: due,
     })
     .execute()
-  await runDueCommands({ db, store: h.runtime.store, log: quiet })
+  await runDueCommands({ db, commands: h.runtime.commands, log: quiet })
   const listed = await runCli(['timers', 'parked'], env)
   t.equal(listed.code, 0, listed.stderr)
   const row = stdoutJson<Parked>(listed).parked.find((p) => p.id === id)

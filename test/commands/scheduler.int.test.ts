@@ -17,7 +17,7 @@ import { startTestApp } from '../harness/testApp.js'
 import { createIndividual } from '../customers/fixtures.js'
 
 const h = await startTestApp(t, { VERIFICATION_SESSION_TTL_MS: '1000' })
-const { schedulerDb: db, store } = h.runtime
+const { schedulerDb: db, store, commands } = h.runtime
 const quiet = { error: () => undefined }
 const errors: { obj: object; msg: string }[] = []
 const recordingLog = { error: (obj: object, msg: string) => void errors.push({ obj, msg }) }
@@ -90,8 +90,8 @@ t.test('two scheduler instances on two pools race over 400 due rows: each fires 
     for (let pass = 0; pass < 50; pass++) if ((await runDueCommands(deps)).fired === 0 && pass > 0) return
   }
   // Three concurrent workers per instance, each instance on its own pool (as two processes would be).
-  const a = { db, store, log: recordingLog, aggregates: probe('a'), limits: { batchSize: 5 } }
-  const b = { db: secondScheduler, store, log: recordingLog, aggregates: probe('b'), limits: { batchSize: 5 } }
+  const a = { db, commands, log: recordingLog, aggregates: probe('a'), limits: { batchSize: 5 } }
+  const b = { db: secondScheduler, commands, log: recordingLog, aggregates: probe('b'), limits: { batchSize: 5 } }
   await Promise.all([worker(a), worker(b), worker(a), worker(b), worker(a), worker(b)])
   t.equal(fired.size, rows, 'every row fired')
   const twice = [...fired].filter(([, by]) => by.length !== 1)
@@ -120,7 +120,7 @@ t.test('a failing command backs off exponentially, is parked after the last atte
   const t0 = new Date('2030-01-01T00:00:00.000Z')
   let now = t0
   const limits = { maxAttempts: 3, backoffBaseMs: 1_000, backoffMaxMs: 1_500 }
-  const deps = { db, store, log: recordingLog, aggregates: flaky, limits, clock: () => now }
+  const deps = { db, commands, log: recordingLog, aggregates: flaky, limits, clock: () => now }
   await insertRow('flaky', 'probe', { n: 1 }, t0)
   const at = (ms: number) => new Date(t0.getTime() + ms)
 
@@ -160,7 +160,7 @@ t.test('a row that can never run is parked at once', async (t) => {
   const past = new Date(Date.now() - 1_000)
   await insertRow('unknown-aggregate', 'nothing-by-this-name', {}, past)
   await insertRow('not-a-command', 'customer', { type: 'DeleteEverything', sessionId: 'tax-id-1' }, past)
-  t.same(await runDueCommands({ db, store, log: quiet }), { fired: 0, retried: 0, parked: 2 })
+  t.same(await runDueCommands({ db, commands, log: quiet }), { fired: 0, retried: 0, parked: 2 })
   t.match(await rowOf('unknown-aggregate'), { status: 'PARKED', attempts: 1, last_error: /no schedulable aggregate/ })
   const notCommand = await rowOf('not-a-command')
   t.match(notCommand, { status: 'PARKED', attempts: 1, last_error: /not one of customer: .*type: invalid_union/ })
@@ -184,8 +184,8 @@ t.test('due verification sessions: two instances racing expire each exactly once
   const secondScheduler = openSchedulerDatabase(second.pool)
   t.teardown(() => second.db.destroy())
   const runs = await Promise.all([
-    runDueCommands({ db, store, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
-    runDueCommands({ db: secondScheduler, store, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
+    runDueCommands({ db, commands, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
+    runDueCommands({ db: secondScheduler, commands, log: recordingLog, clock: later, limits: { batchSize: 2 } }),
   ])
   t.equal(runs[0]!.fired + runs[1]!.fired, sessions.length, 'every timer fired once between them')
   for (const s of sessions) {
@@ -207,7 +207,7 @@ t.test('due verification sessions: two instances racing expire each exactly once
       command: { type: 'ExpireVerificationSession', organizationId, customerId: s.customerId, sessionId: s.sessionId },
     })
   }
-  t.equal((await runDueCommands({ db, store, log: recordingLog, clock: later })).fired, sessions.length, 'the rows ran again')
+  t.equal((await runDueCommands({ db, commands, log: recordingLog, clock: later })).fired, sessions.length, 'the rows ran again')
   for (const s of sessions) {
     const events = await store.readStream(`customer-${s.customerId}`)
     t.equal(events.filter((e) => e.type === 'VerificationSessionExpired').length, 1, 'and appended nothing')
@@ -222,7 +222,7 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
   await clear()
   await h.runtime.db.deleteFrom('consumer_checkpoints').where('name', '=', verificationExpiryScheduling.name).execute()
   const runner = createWorkflowRunner({
-    store,
+    commands,
     db,
     workflows: allWorkflows,
     protection: h.runtime.protection,
@@ -230,7 +230,7 @@ t.test('an existing database upgrades in place: the timer consumer starts from z
     consumers: timerConsumers({
       customerDataRetentionDays: h.runtime.config.CUSTOMER_DATA_RETENTION_DAYS,
       environment: h.runtime.config.APP_ENV,
-      store,
+      commands,
       railDelays: {},
     }),
     log: { info: () => undefined, error: () => undefined },

@@ -5,7 +5,7 @@
 import pg from 'pg'
 import t from 'tap'
 import { expiryTimerId } from '../../commands/customers/verificationExpiry.js'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
+import { createCommandRuntime } from '../../commands/runtime/commandRuntime.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import { newId } from '../../domain/shared/ids.js'
 import { getPostgresEventStore } from '../../events/store/postgres/index.js'
@@ -27,6 +27,7 @@ const apiKey = server.demoKey
 if (!apiKey) throw new Error(`the first start printed no demo key: ${server.stdout()}`)
 const store = await getPostgresEventStore({ connectionString: databaseUrl })
 t.teardown(() => store.close())
+const commands = createCommandRuntime({ store })
 const client = new pg.Client({ connectionString: databaseUrl })
 await client.connect()
 t.teardown(() => client.end())
@@ -59,8 +60,7 @@ t.test('timers due while the service is down fire exactly once after restart', a
   const organizationId = rows[0]!.organization_id
   const now = new Date()
   const secondSessionId = newId('vsess', now.getTime())
-  await handleCommand(
-    store,
+  await commands.handle(
     customerDecider,
     streams.customer(second.id),
     {

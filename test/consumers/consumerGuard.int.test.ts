@@ -254,14 +254,14 @@ t.test('a transient failure never parks, and a failure the guard cannot pin on o
 t.test(
   'the projection runner: applies what precedes a poison event, backs off on it, then parks its stream for that projector',
   async (t) => {
-    const before = await createOrganization(runtime.store, { name: 'Before the poison', environment: 'sandbox', actor: 'test' })
+    const before = await createOrganization(runtime.commands, { name: 'Before the poison', environment: 'sandbox', actor: 'test' })
     const poisonId = await insertRawEvent(url, {
       stream: 'organization-org_poison',
       type: 'OrganizationCreated',
       data: { organizationId: 'org_poison', name: 'Nul\u0000Name', createdAt: new Date().toISOString() },
       metadata: { organizationId: 'org_poison' },
     })
-    const after = await createOrganization(runtime.store, { name: 'After the poison', environment: 'sandbox', actor: 'test' })
+    const after = await createOrganization(runtime.commands, { name: 'After the poison', environment: 'sandbox', actor: 'test' })
     await runtime.runner.start()
 
     const failure = await eventually(

@@ -72,7 +72,7 @@ t.test("erasing the customer erases its counterparties' street lines", async (t)
     })
   ).json()
   await eraseCustomerByOperator(
-    { store: h.runtime.store, protection: h.runtime.protection },
+    { commands: h.runtime.commands, protection: h.runtime.protection },
     { customerId: customer.id, reason: 'test', erasedBy: 'ops@example.com', actor: 'test' },
   )
   const read = (await h.request({ method: 'GET', url: `/v1/counterparties/${cp.id}` })).json()

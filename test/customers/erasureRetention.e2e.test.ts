@@ -5,7 +5,6 @@
 // and shredded by a runtime opened afterwards on the same database.
 import t from 'tap'
 import { retentionDueAt, retentionTimerId } from '../../commands/customers/retentionErasure.js'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { SCHEDULER_ACTOR, runDueCommands } from '../../commands/scheduler/runDueCommands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import { ERASED } from '../../domain/shared/sensitive/index.js'
@@ -50,9 +49,17 @@ t.test('archived: erased by the scheduler at archivedAt + retention, exactly onc
   t.match(timer?.command, { type: 'EraseCustomerData', customerId: c.id, trigger: 'RETENTION' })
 
   const at = (ms: number) => () => new Date(due.getTime() + ms)
-  t.equal((await runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log, clock: at(-1_000) })).fired, 0, 'not due yet')
+  t.equal(
+    (await runDueCommands({ db: h.runtime.schedulerDb, commands: h.runtime.commands, log, clock: at(-1_000) })).fired,
+    0,
+    'not due yet',
+  )
   t.equal((await h.runtime.protection.keys.keyForReading(c.id)).state, 'active', 'the key is still there')
-  t.equal((await runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log, clock: at(1_000) })).fired, 1, 'fired when due')
+  t.equal(
+    (await runDueCommands({ db: h.runtime.schedulerDb, commands: h.runtime.commands, log, clock: at(1_000) })).fired,
+    1,
+    'fired when due',
+  )
   t.ok(await h.runtime.runner.waitFor((await head(h.runtime.store))?.position, 15_000, ['CustomerDataErased']), 'workflows caught up')
 
   t.equal((await h.runtime.protection.keys.keyForReading(c.id)).state, 'shredded', 'the workflow shredded the key')
@@ -67,7 +74,11 @@ t.test('archived: erased by the scheduler at archivedAt + retention, exactly onc
   const read = await h.request({ method: 'GET', url: `/v1/customers/${c.id}` })
   t.equal(read.statusCode, 200)
   t.match(read.json(), { status: 'ARCHIVED', phone: ERASED })
-  t.equal((await runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log, clock: at(60_000) })).fired, 0, 'never twice')
+  t.equal(
+    (await runDueCommands({ db: h.runtime.schedulerDb, commands: h.runtime.commands, log, clock: at(60_000) })).fired,
+    0,
+    'never twice',
+  )
   t.notOk(await timerOf(c.id), 'the fired timer is gone')
 })
 
@@ -79,15 +90,13 @@ t.test('across a restart: what was appended while no workflow ran is timed and s
   await h.runtime.runner.workflows.stop()
   const now = new Date().toISOString()
   const origin = { organizationId, requestId: 'req_dead_process', actor: 'test' }
-  await handleCommand(
-    h.runtime.store,
+  await h.runtime.commands.handle(
     customerDecider,
     streams.customer(archivedLater.id),
     { type: 'ArchiveCustomer', organizationId, customerId: archivedLater.id, now },
     origin,
   )
-  await handleCommand(
-    h.runtime.store,
+  await h.runtime.commands.handle(
     customerDecider,
     streams.customer(erasedLater.id),
     {
@@ -122,7 +131,7 @@ t.test('across a restart: what was appended while no workflow ran is timed and s
   t.equal(timer?.due_at.toISOString(), retentionDueAt(now, RETENTION_DAYS).toISOString(), 'the archive before the restart got its timer')
 
   const after = () => new Date(retentionDueAt(now, RETENTION_DAYS).getTime() + 1_000)
-  t.equal((await runDueCommands({ db: next.schedulerDb, store: next.store, log, clock: after })).fired, 1)
+  t.equal((await runDueCommands({ db: next.schedulerDb, commands: next.commands, log, clock: after })).fired, 1)
   t.ok(await next.runner.workflows.waitFor((await head(next.store))?.position, 15_000), 'caught up with the erasure')
   t.equal((await next.protection.keys.keyForReading(archivedLater.id)).state, 'shredded', 'erased when its retention ended')
   t.equal((await streamOf(next.store, archivedLater.id))[0]?.data.phone, ERASED)

@@ -66,7 +66,7 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   const c = await createIndividual(h)
   const s = (await initiate(h, c.id)).json()
   const log = { error: (obj: object, msg: string) => t.fail(msg, obj) }
-  const runDue = () => runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log })
+  const runDue = () => runDueCommands({ db: h.runtime.schedulerDb, commands: h.runtime.commands, log })
   // The session's creation scheduled its expiry (read-your-writes: the request waited for it).
   const timer = await h.runtime.schedulerDb
     .selectFrom('scheduled_commands')
@@ -76,7 +76,7 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
   t.equal(timer.due_at.toISOString(), new Date(s.expiresAt).toISOString(), 'a timer due when the session expires')
   // Just before expiresAt (by the scheduler's clock: a loaded machine may take the TTL to get here).
   const beforeExpiry = () => new Date(Date.parse(s.expiresAt) - 1)
-  await runDueCommands({ db: h.runtime.schedulerDb, store: h.runtime.store, log, clock: beforeExpiry })
+  await runDueCommands({ db: h.runtime.schedulerDb, commands: h.runtime.commands, log, clock: beforeExpiry })
   t.notOk((await publicTypes(h, c.id)).includes('verification.session.expired'), 'nothing due yet')
   t.ok(
     await h.runtime.schedulerDb.selectFrom('scheduled_commands').select('id').where('id', '=', expiryTimerId(s.id)).executeTakeFirst(),
@@ -89,7 +89,7 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
     'lazily expired on read',
   )
   const scheduler = backgroundJobs.filter((j) => j.name === 'scheduler').map((j) => ({ ...j, intervalMs: 100 }))
-  const timers = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log }, scheduler)
+  const timers = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, commands: h.runtime.commands, log }, scheduler)
   for (let i = 0; i < 50 && !(await publicTypes(h, c.id)).includes('verification.session.expired'); i++) await sleep(100)
   await timers.stop()
   t.ok((await publicTypes(h, c.id)).includes('verification.session.expired'), 'the timer recorded verification.session.expired')

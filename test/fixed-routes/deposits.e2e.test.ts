@@ -277,7 +277,7 @@ t.test('a payout sweep runs to COMPLETED on the rails engine’s timers alone', 
     clock += 5_000
     await runDueCommands({
       db: h.runtime.schedulerDb,
-      store: h.runtime.store,
+      commands: h.runtime.commands,
       clock: () => new Date(clock),
       log: { error: () => undefined },
     })

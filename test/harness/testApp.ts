@@ -91,7 +91,7 @@ export async function startTestApp(
     secrets.add('key-encryption key', kek.toString('hex'))
   }
   const newOrganization = async (name = 'Test organization') => {
-    const org = await createOrganization(runtime.store, { name, environment: config.APP_ENV, actor: 'test' })
+    const org = await createOrganization(runtime.commands, { name, environment: config.APP_ENV, actor: 'test' })
     secrets.add('API key', org.apiKey)
     await runtime.runner.waitFor(org.position, 10_000)
     return { organizationId: org.organizationId, apiKey: org.apiKey, keyId: org.keyId }

@@ -7,7 +7,6 @@ import t from 'tap'
 import { accountDecider } from '../../domain/account/decider.js'
 import { newId } from '../../domain/shared/ids.js'
 import { streams } from '../../events/streams.js'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
 import { keyedClient } from '../harness/httpClient.js'
 import { startTestApp } from '../harness/testApp.js'
@@ -190,8 +189,7 @@ t.test('D1(d): a deposit whose sweep target closed before the sweep is held, not
   await workflows.stop()
   // A deposit recorded just before its target closed (the simulate request crashed before sweeping it).
   const transferId = newId('tfr')
-  await handleCommand(
-    h.runtime.store,
+  await h.runtime.commands.handle(
     accountDecider,
     streams.account(route.id),
     {

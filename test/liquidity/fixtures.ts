@@ -5,7 +5,6 @@ import { accountDecider } from '../../domain/account/decider.js'
 import { availableIn } from '../../domain/balance-account/funds.js'
 import { newId } from '../../domain/shared/ids.js'
 import { streams } from '../../events/streams.js'
-import { handleCommand, loadAggregate } from '../../commands/runtime/handleCommand.js'
 import type { TestApp } from '../harness/testApp.js'
 
 export const SOLANA_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
@@ -22,8 +21,7 @@ export async function openTreasury(h: TestApp, organizationId: string, options: 
   const accountId = newId('inw')
   const addressType = options.addressType ?? 'SOLANA'
   const customerId = options.customerId ?? null
-  const result = await handleCommand(
-    h.runtime.store,
+  const result = await h.runtime.commands.handle(
     accountDecider,
     streams.account(accountId),
     {
@@ -60,8 +58,7 @@ export async function openTreasury(h: TestApp, organizationId: string, options: 
 
 /** Closes an account (it must hold nothing) and waits for the read model. */
 export async function closeAccount(h: TestApp, organizationId: string, accountId: string): Promise<void> {
-  const result = await handleCommand(
-    h.runtime.store,
+  const result = await h.runtime.commands.handle(
     accountDecider,
     streams.account(accountId),
     { type: 'CloseAccount', organizationId, accountId, now: new Date().toISOString(), reason: 'CLOSED_BY_CALLER' },
@@ -72,7 +69,7 @@ export async function closeAccount(h: TestApp, organizationId: string, accountId
 
 /** The treasury's available balance in `currency`, in minor units, from its stream. */
 export async function availableOn(h: TestApp, accountId: string, currency = 'USDC'): Promise<bigint> {
-  const { state } = await loadAggregate(h.runtime.store, accountDecider, streams.account(accountId))
+  const { state } = await h.runtime.commands.load(accountDecider, streams.account(accountId))
   if (state.status === 'none' || !state.funds) throw new Error(`account ${accountId} holds no balance`)
   return availableIn(state.funds, currency)
 }

@@ -39,7 +39,7 @@ async function legacyDatabase(t: Test): Promise<string> {
   const before = await open(url, 'async')
   t.equal(before.projectionMode, 'async')
   await before.runner.start()
-  await createOrganization(before.store, { name: 'Applied', environment: 'sandbox', actor: 'test' })
+  await createOrganization(before.commands, { name: 'Applied', environment: 'sandbox', actor: 'test' })
   // $all is read gap-safe, and transaction ids are the cluster's (other test files' databases share it): a catch-up
   // may stop short of a commit while an older transaction elsewhere runs, so catch up again (bounded) until it shows.
   for (let tries = 0; (await organizationRows(before)) < 1 && tries < 200; tries++) {
@@ -49,7 +49,7 @@ async function legacyDatabase(t: Test): Promise<string> {
   await before.runner.stop()
   // Appended while no projector runs: not applied when the process stops.
   for (const name of ['Pending 1', 'Pending 2', 'Pending 3'])
-    await createOrganization(before.store, { name, environment: 'sandbox', actor: 'test' })
+    await createOrganization(before.commands, { name, environment: 'sandbox', actor: 'test' })
   t.equal(await organizationRows(before), 1, 'three organizations are not projected yet')
   await sql`DELETE FROM projection_mode`.execute(before.db)
   await before.close()
@@ -62,7 +62,7 @@ t.test('a database from before the modes turns inline once its projectors caught
   t.teardown(() => after.close())
   t.equal(after.projectionMode, 'inline', 'inline from now on')
   t.equal(await organizationRows(after), 4, 'the events it had not applied were applied before the switch')
-  await createOrganization(after.store, { name: 'Inline', environment: 'sandbox', actor: 'test' })
+  await createOrganization(after.commands, { name: 'Inline', environment: 'sandbox', actor: 'test' })
   t.equal(await organizationRows(after), 5, 'and a new append writes its row in its own transaction')
 })
 

@@ -89,7 +89,7 @@ t.test('spawned server: no secret in its stdout or stderr at debug level', async
     info: () => undefined,
     error: () => undefined,
   })
-  const org = await createOrganization(setup.store, { name: 'Spawned', environment: 'sandbox', actor: 'test' })
+  const org = await createOrganization(setup.commands, { name: 'Spawned', environment: 'sandbox', actor: 'test' })
   await setup.close()
 
   const capture = createLogCapture('silent')

@@ -46,7 +46,7 @@ t.test('keys are stored only as hashes', async (t) => {
 })
 
 t.test('a live key is refused by a sandbox deployment', async (t) => {
-  const live = await createApiKey(sandbox.runtime.store, {
+  const live = await createApiKey(sandbox.runtime.commands, {
     organizationId: sandbox.org.organizationId,
     environment: 'production',
     actor: 'test',
@@ -62,7 +62,7 @@ t.test('a sandbox key is refused by a production deployment', async (t) => {
   const production = await startTestApp(t, { APP_ENV: 'production' })
   t.match(production.org.apiKey, /^sk_live_/)
   t.equal((await production.request(list)).statusCode, 200, 'live key works in production')
-  const sandboxKey = await createApiKey(production.runtime.store, {
+  const sandboxKey = await createApiKey(production.runtime.commands, {
     organizationId: production.org.organizationId,
     environment: 'sandbox',
     actor: 'test',

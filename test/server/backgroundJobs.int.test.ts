@@ -45,7 +45,7 @@ t.test('runs at once, again after each interval, survives a failure, and stop wa
     },
   }
   const jobs = startBackgroundJobs(
-    { db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, store: h.runtime.store, log: { error: (_obj, msg) => errors.push(msg) } },
+    { db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, commands: h.runtime.commands, log: { error: (_obj, msg) => errors.push(msg) } },
     [job],
   )
   t.equal(runs, 1, 'the first run starts at once')

@@ -52,7 +52,7 @@ t.test('per API key: the 4th request in the window is refused, other keys and te
   const invalid = await h.request({ method: 'POST', url: '/v1/webhooks/endpoints', payload: { url: 42 } })
   t.equal(invalid.statusCode, 429, 'an invalid body is counted too (the limit comes before validation)')
 
-  const sameTenant = await createApiKey(h.runtime.store, { organizationId: h.org.organizationId, environment: 'sandbox', actor: 'test' })
+  const sameTenant = await createApiKey(h.runtime.commands, { organizationId: h.org.organizationId, environment: 'sandbox', actor: 'test' })
   await h.runtime.runner.waitFor(sameTenant.position, 10_000)
   const other = await list(sameTenant.apiKey)
   t.equal(other.statusCode, 200, 'another key of the same organization is unaffected')

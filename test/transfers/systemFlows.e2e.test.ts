@@ -179,7 +179,7 @@ t.test('the scheduler runs the rails engine; an untracked SWIFT payout completes
     // The timer consumer has seen the transfer's last change before the due timers run.
     const last = (await h.runtime.store.readStream(`transfer-${transfer.id}`)).at(-1)
     await h.runtime.runner.waitFor(last?.position, 5_000)
-    return runDueCommands({ db, store: h.runtime.store, clock: () => new Date(clock), log: { error: () => undefined } })
+    return runDueCommands({ db, commands: h.runtime.commands, clock: () => new Date(clock), log: { error: () => undefined } })
   }
   // Each step's timer is due a few seconds after the last change (domain/rails sandbox delays).
   let payoutStarted = false

@@ -9,7 +9,6 @@ import t from 'tap'
 import { newId } from '../../domain/shared/ids.js'
 import { webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { streams } from '../../events/streams.js'
 import type { Resolver } from '../../webhooks/egress/resolveTarget.js'
 import { startTestApp } from '../harness/testApp.js'
@@ -101,8 +100,7 @@ t.test('production: an endpoint stored before creation checks existed is still r
   // Straight through the command runtime, as the API created endpoints before this check: the decider alone allows any https URL.
   const endpointId = newId('ep')
   const now = new Date().toISOString()
-  const result = await handleCommand(
-    h.runtime.store,
+  const result = await h.runtime.commands.handle(
     webhookEndpointDecider,
     streams.webhookEndpoint(endpointId),
     {

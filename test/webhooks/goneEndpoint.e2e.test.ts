@@ -21,8 +21,8 @@ t.test('the same delivery disables its endpoint once; a later generation again',
   const disables = async () =>
     (await h.runtime.store.readStream(`webhook_endpoint-${ep.id}`)).filter((e) => e.type === 'WebhookEndpointUpdated')
 
-  await disableGoneEndpoint(h.runtime.store, delivery)
-  await disableGoneEndpoint(h.runtime.store, delivery)
+  await disableGoneEndpoint(h.runtime.commands, delivery)
+  await disableGoneEndpoint(h.runtime.commands, delivery)
   const first = await disables()
   t.equal(first.length, 1, 'one update for one delivery, however often its 410 is handled')
   t.match(first[0], {
@@ -36,7 +36,7 @@ t.test('the same delivery disables its endpoint once; a later generation again',
     payload: { url: 'https://example.com/hook', disabled: false },
   })
   t.equal(enabled.statusCode, 200, 're-enabled by its owner')
-  await disableGoneEndpoint(h.runtime.store, { ...delivery, generation: 1 })
+  await disableGoneEndpoint(h.runtime.commands, { ...delivery, generation: 1 })
   const after = await disables()
   t.equal(after.length, 3, 'the resend that met a 410 disabled it again')
   t.match(after[2], { data: { disabled: true }, metadata: { commandId: goneCommandId({ ...delivery, generation: 1 }) } })

@@ -6,7 +6,6 @@
 // a private-use name (`.internal`, a single label) is refused before any lookup, and a lookup
 // that does not answer in time is still accepted, to be checked at each delivery.
 import t, { type Test } from 'tap'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import { newId } from '../../domain/shared/ids.js'
 import { webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import { generateSigningSecret } from '../../domain/webhook-endpoint/signingSecret.js'
@@ -135,8 +134,7 @@ t.test('at delivery: a name that now resolves privately, and a private-use name 
   dns.table.set('localtest.me', ['127.0.0.1'])
   // Stored straight through the command runtime, as endpoints were before the creation check knew private-use names.
   const endpointId = newId('ep')
-  const stored = await handleCommand(
-    h.runtime.store,
+  const stored = await h.runtime.commands.handle(
     webhookEndpointDecider,
     streams.webhookEndpoint(endpointId),
     {

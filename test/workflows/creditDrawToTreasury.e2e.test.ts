@@ -76,7 +76,7 @@ t.test('the same step run twice credits once', async (t) => {
   const before = await availableOn(h, treasury)
   const [command] = creditDrawToTreasury.commandsFor(taken)
   const context = workflowContext(creditDrawToTreasury, taken, command!)
-  const again = await command!.run(h.runtime.store, context, { protection: h.runtime.protection, environment: 'sandbox' })
+  const again = await command!.run(h.runtime.commands, context, { protection: h.runtime.protection, environment: 'sandbox' })
   t.equal(again.position, undefined, 'nothing appended')
   t.equal(await availableOn(h, treasury), before)
 })
@@ -113,7 +113,7 @@ t.test('a crash between the credit and the checkpoint credits once', async (t) =
   const consumers = [
     workflowConsumer<ReadDatabase>(
       creditDrawToTreasury,
-      h.runtime.store,
+      h.runtime.commands,
       { protection: h.runtime.protection, environment: 'sandbox' },
       () => undefined,
     ),

@@ -107,7 +107,7 @@ t.test('a crash between the command and the checkpoint repeats nothing', async (
   const consumers = [
     workflowConsumer<ReadDatabase>(
       expireSessionsOnArchive,
-      h.runtime.store,
+      h.runtime.commands,
       { protection: h.runtime.protection, environment: 'sandbox' },
       () => undefined,
     ),

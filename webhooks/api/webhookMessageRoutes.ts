@@ -1,7 +1,7 @@
 // The webhook messages API as one plugin: reads, resend and recover, and the test event.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
-import type { EventStore } from '../../events/store/port.js'
+import type { Commands } from '../../commands/runtime/commandRuntime.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { WebhookDelivery } from '../webhookDelivery.js'
 import { webhookMessageReadRoutes } from './messageReadRoutes.js'
@@ -10,10 +10,10 @@ import { webhookTestEventRoute } from './testEventRoute.js'
 
 export const webhookMessageRoutes: FastifyPluginAsyncZod<{
   db: Kysely<ReadDatabase>
-  store: EventStore
+  commands: Commands
   webhooks: WebhookDelivery
-}> = async (app, { db, store, webhooks }) => {
+}> = async (app, { db, commands, webhooks }) => {
   await app.register(webhookMessageReadRoutes, { db })
   await app.register(webhookRedeliveryRoutes, { db, wakeDispatcher: webhooks.wakeDispatcher })
-  await app.register(webhookTestEventRoute, { store, waitForMessages: webhooks.waitForMessages })
+  await app.register(webhookTestEventRoute, { commands, waitForMessages: webhooks.waitForMessages })
 }

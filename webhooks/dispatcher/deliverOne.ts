@@ -1,6 +1,5 @@
 // One attempt of one claimed delivery: check the endpoint and the egress policy, sign afresh,
 // POST, decide the next step (done, retry after the schedule's delay, failed for good), record.
-import type { EventStore } from '../../events/store/port.js'
 import type { Kysely } from 'kysely'
 import { validSecrets } from '../../domain/webhook-endpoint/decider.js'
 import type { ReadDatabase } from '../../projections/schema.js'
@@ -15,6 +14,7 @@ import type { ClaimedDelivery } from './claimDeliveries.js'
 import { disableGoneEndpoint } from './disableGoneEndpoint.js'
 import type { AttemptRecord, NextStep, OutcomeRecorder } from './recordOutcome.js'
 import { type RetrySchedule, nextDelayMs } from './retrySchedule.js'
+import type { Commands } from '../../commands/runtime/commandRuntime.js'
 
 export const USER_AGENT = 'payments-webhooks/1.0'
 
@@ -32,7 +32,7 @@ export class EgressRefused extends Error {
 
 export type DeliverDeps = {
   db: Kysely<ReadDatabase>
-  store: EventStore
+  commands: Commands
   /** Opens the endpoint's sealed signing secrets, just before signing. */
   protection: DataProtection
   environment: Environment
@@ -88,7 +88,7 @@ export async function deliverOne(deps: DeliverDeps, d: ClaimedDelivery, signal: 
   // Before the record, so a crash between them repeats the attempt and the command (with the same id) rather than lose the disable.
   if (gone) {
     const { organizationId, endpointId, messageId, generation } = d
-    await disableGoneEndpoint(deps.store, { organizationId, endpointId, messageId, generation, environment: deps.environment })
+    await disableGoneEndpoint(deps.commands, { organizationId, endpointId, messageId, generation, environment: deps.environment })
   }
   await record(
     deps,

@@ -6,15 +6,14 @@
 // endpoint's stream for one fact. The dispatcher issues the command itself, before it records the
 // attempt, with an id derived from the delivery (message, endpoint, generation): a dispatcher that
 // dies between the two leaves the delivery leased, the next one sends it again, and a second 410
-// issues the same command id, which handleCommand appends at most once. A resend or recover (a new
+// issues the same command id, which the command runtime appends at most once. A resend or recover (a new
 // generation) that meets a 410 again, after someone re-enabled the endpoint, disables it again.
 import { type WebhookEndpointCommand, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
 import { DomainError } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
-import type { EventStore } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
 import type { Environment } from '../../domain/shared/environment.js'
+import type { Commands } from '../../commands/runtime/commandRuntime.js'
 
 export const DISPATCHER_ACTOR = 'system:webhook-dispatcher'
 
@@ -24,7 +23,7 @@ export type GoneDelivery = { organizationId: string; endpointId: string; message
 export const goneCommandId = (d: Pick<GoneDelivery, 'endpointId' | 'messageId' | 'generation'>): string =>
   `webhook-gone:${d.endpointId}:${d.messageId}:${d.generation}`
 
-export async function disableGoneEndpoint(store: EventStore, input: GoneDelivery): Promise<void> {
+export async function disableGoneEndpoint(commands: Commands, input: GoneDelivery): Promise<void> {
   const command: WebhookEndpointCommand = {
     type: 'UpdateWebhookEndpoint',
     organizationId: input.organizationId,
@@ -35,7 +34,7 @@ export async function disableGoneEndpoint(store: EventStore, input: GoneDelivery
   }
   const requestId = newId('req')
   try {
-    await handleCommand(store, webhookEndpointDecider, streams.webhookEndpoint(input.endpointId), command, {
+    await commands.handle(webhookEndpointDecider, streams.webhookEndpoint(input.endpointId), command, {
       organizationId: input.organizationId,
       requestId,
       actor: DISPATCHER_ACTOR,

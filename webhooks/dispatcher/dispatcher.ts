@@ -3,7 +3,6 @@
 // freed) or the poll interval passes (due retries, work queued by other processes). Background
 // recover requests run here too.
 import type { Kysely } from 'kysely'
-import type { EventStore } from '../../events/store/port.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { Environment } from '../../domain/shared/environment.js'
@@ -14,6 +13,7 @@ import { type ClaimedDelivery, claimDeliveries } from './claimDeliveries.js'
 import { deliverOne } from './deliverOne.js'
 import { createOutcomeRecorder } from './recordOutcome.js'
 import type { RetrySchedule } from './retrySchedule.js'
+import type { Commands } from '../../commands/runtime/commandRuntime.js'
 
 const ERROR_BACKOFF_MAX_MS = 5_000
 
@@ -21,7 +21,7 @@ export type Dispatcher = ReturnType<typeof createDispatcher>
 
 export function createDispatcher(deps: {
   db: Kysely<ReadDatabase>
-  store: EventStore
+  commands: Commands
   protection: DataProtection
   environment: Environment
   schedule: RetrySchedule

@@ -3,7 +3,6 @@
 // A transfer is planned from a few facts (its customers, accounts, counterparty, reference, flow)
 // and moved to the status a test needs with the decider's own commands.
 import type { TrackingPool } from '../../../domain/transfer/legTracking.js'
-import { handleCommand } from '../../../commands/runtime/handleCommand.js'
 import { type TransferCommand, transferDecider } from '../../../domain/transfer/decider.js'
 import type { Originator } from '../../../domain/transfer/events.js'
 import type { TransferFlow } from '../../../domain/transfer/route.js'
@@ -117,7 +116,7 @@ type Unscoped<C> = C extends unknown ? Omit<C, 'organizationId' | 'now'> : never
 /** Runs one command on a transfer and waits until the read model has it. */
 export async function runTransferCommand(h: TestApp, organizationId: string, command: Unscoped<Move>): Promise<void> {
   const full = { ...command, organizationId, now: new Date().toISOString() } as Move
-  const result = await handleCommand(h.runtime.store, transferDecider, streams.transfer(command.transferId), full, {
+  const result = await h.runtime.commands.handle(transferDecider, streams.transfer(command.transferId), full, {
     organizationId,
     requestId: newId('req'),
     actor: 'test',
@@ -128,8 +127,7 @@ export async function runTransferCommand(h: TestApp, organizationId: string, com
 /** Creates a transfer, moves it to `reached`, and waits until the read model shows it; its id. */
 export async function seedTransfer(h: TestApp, organizationId: string, spec: TransferSpec, reached: Reached = 'PENDING'): Promise<string> {
   const transferId = newId('tfr')
-  const created = await handleCommand(
-    h.runtime.store,
+  const created = await h.runtime.commands.handle(
     transferDecider,
     streams.transfer(transferId),
     {

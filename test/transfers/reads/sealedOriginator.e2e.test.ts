@@ -57,7 +57,7 @@ t.test("erasing the source customer erases the transfer's originator on reads", 
   const customer = await createIndividual(h, { firstName: 'Erased' })
   const id = await seedTransfer(h, org, { customerId: customer.id }, 'PROCESSING')
   await eraseCustomerByOperator(
-    { store: h.runtime.store, protection: h.runtime.protection },
+    { commands: h.runtime.commands, protection: h.runtime.protection },
     { customerId: customer.id, reason: 'test', erasedBy: 'ops@example.com', actor: 'test' },
   )
   const read = (await h.request({ method: 'GET', url: `/v1/transfers/${id}` })).json()

@@ -6,37 +6,32 @@
 // funds (test/harness/snapshotFunds.ts), snapshotted every 10 events here.
 import { isDeepStrictEqual } from 'node:util'
 import t from 'tap'
-import {
-  COMMAND_LIMITS,
-  type Evolver,
-  StreamTooLongError,
-  handleCommand,
-  loadAggregate,
-  useSnapshots,
-  useStreamLock,
-} from '../../commands/runtime/handleCommand.js'
-import { createPostgresStreamLock } from '../../commands/runtime/postgresStreamLock.js'
-import { createPostgresSnapshotStore, openSnapshotDatabase } from '../../commands/runtime/postgresSnapshotStore.js'
-import type { NewSnapshot, SnapshotStore } from '../../commands/runtime/snapshotStore.js'
-import { SNAPSHOT_LIMITS, type Snapshotting, drainSaves, snapshotting } from '../../commands/runtime/snapshots.js'
-import { takeSnapshot } from '../../commands/runtime/takeSnapshot.js'
-import { type Funds, availableIn, committedIn } from '../../domain/balance-account/funds.js'
-import type { FundsEvent } from '../../domain/balance-account/fundsEvents.js'
-import { fundsSnapshot } from '../../domain/balance-account/fundsSnapshot.js'
-import type { Decider } from '../../domain/decider.js'
-import { DomainError } from '../../domain/errors.js'
-import type { EventStore } from '../../events/store/port.js'
-import { getPostgresEventStore } from '../../events/store/postgres/index.js'
-import { migrateToLatest, openReadDatabase } from '../../projections/database.js'
-import { appendFundsHistory } from '../harness/fundsHistory.js'
+import { createCommandRuntime } from '../../../commands/runtime/commandRuntime.js'
+import { COMMAND_LIMITS } from '../../../commands/runtime/commandLimits.js'
+import { StreamTooLongError, loadAggregate } from '../../../commands/runtime/loadAggregate.js'
+import { createPostgresStreamLock } from '../../../commands/runtime/postgresStreamLock.js'
+import type { StreamLock } from '../../../commands/runtime/streamLock.js'
+import { createPostgresSnapshotStore, openSnapshotDatabase } from '../../../commands/runtime/postgresSnapshotStore.js'
+import type { NewSnapshot, SnapshotStore } from '../../../commands/runtime/snapshotStore.js'
+import { SNAPSHOT_LIMITS, type Snapshotting, drainSaves, snapshotting } from '../../../commands/runtime/snapshots.js'
+import { takeSnapshot } from '../../../commands/runtime/takeSnapshot.js'
+import { type Funds, availableIn, committedIn } from '../../../domain/balance-account/funds.js'
+import type { FundsEvent } from '../../../domain/balance-account/fundsEvents.js'
+import { fundsSnapshot } from '../../../domain/balance-account/fundsSnapshot.js'
+import type { Decider, Evolver } from '../../../domain/decider.js'
+import { DomainError } from '../../../domain/errors.js'
+import type { EventStore } from '../../../events/store/port.js'
+import { getPostgresEventStore } from '../../../events/store/postgres/index.js'
+import { migrateToLatest, openReadDatabase } from '../../../projections/database.js'
+import { appendFundsHistory } from '../../harness/fundsHistory.js'
 import {
   type AccountFundsCommand,
   registerSnapshotFunds,
   snapshotFundsDecider,
   snapshotFundsStream,
   testAccountId,
-} from '../harness/snapshotFunds.js'
-import { createTestDatabase } from '../harness/testDatabase.js'
+} from '../../harness/snapshotFunds.js'
+import { createTestDatabase } from '../../harness/testDatabase.js'
 
 registerSnapshotFunds()
 const url = await createTestDatabase(t)
@@ -59,10 +54,11 @@ const origin = { organizationId: 'org_x', requestId: 'req_1', actor: 'key_1' }
 type Warning = { details: Record<string, unknown>; message: string }
 
 /**
- * A service process as the runtime sees it: its own coordination (a store object of its own, so no
- * state kept from another "process"), counting the events it reads and the snapshots it reads.
+ * A service process as the runtime sees it: a command runtime of its own (so no state kept from
+ * another "process"), counting the events it reads and the snapshots it reads; `streamLock` as a
+ * server takes turns with the others.
  */
-function startProcess(snapshots: SnapshotStore = snapshotStore) {
+function startProcess(snapshots: SnapshotStore = snapshotStore, streamLock?: StreamLock) {
   const counts = { events: 0, snapshotReads: 0 }
   const warnings: Warning[] = []
   const own: EventStore = {
@@ -81,9 +77,9 @@ function startProcess(snapshots: SnapshotStore = snapshotStore) {
     },
   }
   const using: Snapshotting = snapshotting(counted, { warn: (details, message) => warnings.push({ details, message }) })
-  useSnapshots(own, using)
+  const commands = createCommandRuntime({ store: own, snapshots: using, ...(streamLock ? { streamLock } : {}) })
   const run = (command: AccountFundsCommand, options: { commandId?: string; decider?: typeof decider } = {}) =>
-    handleCommand(own, options.decider ?? decider, snapshotFundsStream(command.accountId), command, {
+    commands.handle(options.decider ?? decider, snapshotFundsStream(command.accountId), command, {
       ...origin,
       ...(options.commandId ? { commandId: options.commandId } : {}),
     })
@@ -214,12 +210,9 @@ t.test('the higher revision wins, whichever process saves last', async (t) => {
   // Two processes writing one stream (taking turns under the stream lock, as two servers do), each
   // taking snapshots when due: the newest state stays.
   const acc = testAccountId('two_processes')
-  const processes = [startProcess(), startProcess()]
-  for (const p of processes) {
-    const lock = createPostgresStreamLock({ connectionString: url, onError: () => undefined })
-    t.teardown(() => lock.close())
-    useStreamLock(p.store, lock)
-  }
+  const locks = [0, 1].map(() => createPostgresStreamLock({ connectionString: url, onError: () => undefined }))
+  for (const lock of locks) t.teardown(() => lock.close())
+  const processes = locks.map((lock) => startProcess(snapshotStore, lock))
   await processes[0]!.run(credit(acc, 'dep_1', 10n ** 9n))
   await Promise.all(
     processes.map((p, n) =>

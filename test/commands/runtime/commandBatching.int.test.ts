@@ -2,13 +2,13 @@
 // commits on a hot stream, each command answered with its own events and state; a refused command
 // is refused alone; a batch never exceeds its bound; a command with an id is decided alone.
 import t from 'tap'
-import { COMMAND_BATCH_LIMITS, decideBatch, takeBatch } from '../../commands/runtime/commandBatch.js'
-import { handleCommand } from '../../commands/runtime/handleCommand.js'
-import { accountDecider } from '../../domain/account/decider.js'
-import { DomainError } from '../../domain/errors.js'
-import type { EventStore } from '../../events/store/port.js'
-import { getPostgresEventStore } from '../../events/store/postgres/index.js'
-import { createTestDatabase } from '../harness/testDatabase.js'
+import { COMMAND_BATCH_LIMITS, decideBatch, takeBatch } from '../../../commands/runtime/commandBatch.js'
+import { createCommandRuntime } from '../../../commands/runtime/commandRuntime.js'
+import { accountDecider } from '../../../domain/account/decider.js'
+import { DomainError } from '../../../domain/errors.js'
+import type { EventStore } from '../../../events/store/port.js'
+import { getPostgresEventStore } from '../../../events/store/postgres/index.js'
+import { createTestDatabase } from '../../harness/testDatabase.js'
 
 const inner = await getPostgresEventStore({ connectionString: await createTestDatabase(t) })
 t.teardown(() => inner.close())
@@ -20,6 +20,7 @@ const store: EventStore = {
     return inner.appendToStream(stream, events, options)
   },
 }
+const commands = createCommandRuntime({ store })
 const ORG = 'org_01h00000000000000000000000'
 const ACC = 'acc_01h0000000000000000000000b'
 const stream = `account-${ACC}`
@@ -28,8 +29,7 @@ const now = new Date().toISOString()
 const scoped = { organizationId: ORG, accountId: ACC, now }
 
 t.before(async () => {
-  await handleCommand(
-    store,
+  await commands.handle(
     accountDecider,
     stream,
     {
@@ -52,8 +52,7 @@ t.before(async () => {
     },
     origin,
   )
-  await handleCommand(
-    store,
+  await commands.handle(
     accountDecider,
     stream,
     { ...scoped, type: 'CreditFunds', cause: 'seed', currency: 'USD', amountMinor: 50n },
@@ -65,8 +64,7 @@ t.test('200 holds at once: every one answered on its own, in far fewer appends, 
   appends = 0
   const results = await Promise.allSettled(
     Array.from({ length: 200 }, (_, i) =>
-      handleCommand(
-        store,
+      commands.handle(
         accountDecider,
         stream,
         { ...scoped, type: 'PlaceHold', holdId: `hld_${i}`, currency: 'USD', amountMinor: 1n },

@@ -2,12 +2,12 @@
 // two processes would), other streams do not wait, a failed command releases it; and the command
 // runtime takes it only once a stream has seen a concurrent write from another process.
 import t from 'tap'
-import { handleCommand, useStreamLock } from '../../commands/runtime/handleCommand.js'
-import { createPostgresStreamLock } from '../../commands/runtime/postgresStreamLock.js'
-import { type StreamLock, withStreamLock } from '../../commands/runtime/streamLock.js'
-import { organizationDecider } from '../../domain/organization/decider.js'
-import { getPostgresEventStore } from '../../events/store/postgres/index.js'
-import { createTestDatabase } from '../harness/testDatabase.js'
+import { createCommandRuntime } from '../../../commands/runtime/commandRuntime.js'
+import { createPostgresStreamLock } from '../../../commands/runtime/postgresStreamLock.js'
+import { type StreamLock, withStreamLock } from '../../../commands/runtime/streamLock.js'
+import { organizationDecider } from '../../../domain/organization/decider.js'
+import { getPostgresEventStore } from '../../../events/store/postgres/index.js'
+import { createTestDatabase } from '../../harness/testDatabase.js'
 
 const databaseUrl = await createTestDatabase(t)
 const onError = (error: unknown) => t.error(error)
@@ -67,7 +67,8 @@ t.test('two stores on one database: uncontended commands take no lock, a hot str
     await getPostgresEventStore({ connectionString: databaseUrl, onError }),
   ]
   const locks = [countingLock(), countingLock()]
-  stores.forEach((store, i) => useStreamLock(store, locks[i]!))
+  // Two runtimes, as two processes: each with its own queue, kept states and lock.
+  const runtimes = stores.map((store, i) => createCommandRuntime({ store, streamLock: locks[i]! }))
   t.teardown(async () => {
     for (const store of stores) await store.close()
     for (const lock of locks) await lock.close()
@@ -84,14 +85,13 @@ t.test('two stores on one database: uncontended commands take no lock, a hot str
     last4: '0000',
     now,
   })
-  await handleCommand(
-    stores[0]!,
+  await runtimes[0]!.handle(
     organizationDecider,
     stream,
     { type: 'CreateOrganization', organizationId: 'org_hot', name: 'Hot', now },
     context,
   )
-  await handleCommand(stores[1]!, organizationDecider, stream, createKey('key_first', 9), context)
+  await runtimes[1]!.handle(organizationDecider, stream, createKey('key_first', 9), context)
   t.same(
     locks.map((l) => l.holds),
     [0, 0],
@@ -101,7 +101,7 @@ t.test('two stores on one database: uncontended commands take no lock, a hot str
   const COMMANDS = 40
   const results = await Promise.all(
     Array.from({ length: COMMANDS }, (_, i) =>
-      handleCommand(stores[i % 2]!, organizationDecider, stream, createKey(`key_${i}`, i % 10), context).then(
+      runtimes[i % 2]!.handle(organizationDecider, stream, createKey(`key_${i}`, i % 10), context).then(
         () => 'ok',
         (error: unknown) => String(error),
       ),

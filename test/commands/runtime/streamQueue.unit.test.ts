@@ -1,7 +1,7 @@
 // The per-stream queue: one command at a time per stream, in arrival order, streams independent,
 // a failure does not block the next, nothing left behind, and a bounded wait.
 import t from 'tap'
-import { STREAM_QUEUE_LIMITS, StreamQueueFullError, createStreamQueue } from '../../commands/runtime/streamQueue.js'
+import { STREAM_QUEUE_LIMITS, StreamQueueFullError, createStreamQueue } from '../../../commands/runtime/streamQueue.js'
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
