@@ -2,16 +2,9 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
-import { postgresDocumentContentStore } from '../projections/documentContentStore.js'
-import { counterpartyInUse } from '../read-api/counterparties/accountUsage.js'
-import { countEndpoints } from '../read-api/webhook-endpoints/queries.js'
-import { liquidityFacilityReads } from '../read-api/liquidity-facility/reads.js'
-import { transferFundingReads } from '../read-api/accounts/balanceSources.js'
-import { incomingMoneyReads } from '../read-api/accounts/incomingMoney.js'
-import { countCustomerFixedRoutes } from '../read-api/fixed-routes/queries.js'
-import { createEndpointUrlChecker } from '../webhooks/egress/checkEndpointUrl.js'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
-import { AREA_PLUGINS, type AreaDeps } from './areas.js'
+import { AREA_PLUGINS } from './areas.js'
+import type { AreaContext } from './areas/areaContext.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
 import { onClientError } from './errors/clientErrors.js'
@@ -75,25 +68,15 @@ export async function buildApp(
     perIp: { max: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_PER_IP_WINDOW_MS },
   })
 
-  const deps: AreaDeps = {
+  const context: AreaContext = {
+    config,
     db,
     environment: config.APP_ENV,
     commands,
     webhooks: runtime.webhooks,
-    webhookEndpoints: {
-      checkUrl: createEndpointUrlChecker(config.APP_ENV, options.resolver ? { resolver: options.resolver } : {}),
-      count: (organizationId) => countEndpoints(db, organizationId),
-      maxPerOrganization: config.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
-    },
-    documentContents: postgresDocumentContentStore(db, runtime.protection),
     protection: runtime.protection,
-    verification: { urlBase: config.VERIFICATION_URL_BASE, sessionTtlMs: config.VERIFICATION_SESSION_TTL_MS },
-    counterparties: { inUse: (organizationId, counterpartyId) => counterpartyInUse(db, organizationId, counterpartyId) },
     clock: options.clock ?? (() => new Date()),
-    liquidityFacility: liquidityFacilityReads(db),
-    transferFunding: transferFundingReads(db),
-    fixedRoutes: { countOf: (organizationId, customerId) => countCustomerFixedRoutes(db, organizationId, customerId) },
-    incomingMoney: incomingMoneyReads(db),
+    ...(options.resolver ? { resolver: options.resolver } : {}),
   }
   await app.register(
     async (v1) => {
@@ -102,7 +85,7 @@ export async function buildApp(
       await v1.register(authenticate, { db, environment: config.APP_ENV })
       await v1.register(onBehalfOf, { db })
       await v1.register(idempotency, { db, protection: runtime.protection })
-      for (const area of AREA_PLUGINS) await v1.register(area, deps)
+      for (const area of AREA_PLUGINS) await v1.register(area, context)
     },
     { prefix: '/v1' },
   )

@@ -1,4 +1,4 @@
-// What the account write routes need from the server (a plugin's part of server/areas.ts AreaDeps).
+// What the account write routes need from the server (built by its slice's plugin, server/areas/).
 import type { IncomingMoneyReads } from '../../domain/account/incomingMoney.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'

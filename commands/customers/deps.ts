@@ -1,4 +1,4 @@
-// What the customer write routes need (a subset of the server's one deps object, server/areas.ts).
+// What the customer write routes need (built by its slice's plugin, server/areas/customers.ts).
 import type { Environment } from '../../domain/shared/environment.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
 

@@ -1,4 +1,4 @@
-// What the fixed route write routes need from the server (a plugin's part of server/areas.ts AreaDeps):
+// What the fixed route write routes need from the server (built by its slice's plugin, server/areas/):
 // the account routes' deps, and how many routes a customer holds (from the read model, for its limit).
 import type { AccountRouteDeps } from '../accounts/deps.js'
 

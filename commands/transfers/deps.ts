@@ -1,4 +1,4 @@
-// What the transfer write routes need from the server (a plugin's part of server/areas.ts AreaDeps).
+// What the transfer write routes need from the server (built by its slice's plugin, server/areas/).
 import type { Environment } from '../../domain/shared/environment.js'
 import type { TransferFundingReads } from '../../domain/transfer/fundingReads.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
