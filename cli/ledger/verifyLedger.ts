@@ -17,7 +17,8 @@ import { SYSTEM_LEDGER_ACCOUNTS, availableOf, committedOf } from '../../domain/l
 import { parseEventData } from '../../events/catalog.js'
 import { inReadModelSnapshot, readModelPosition } from '../../projections/runtime/readModelSnapshot.js'
 import type { ProjectionMode } from '../../projections/runtime/projectionMode.js'
-import { type EventStore, type Position, STORE_LIMITS } from '../../events/store/port.js'
+import type { EventStore, Position } from '../../events/store/port.js'
+import { streamPages } from '../../events/store/streamPages.js'
 import { streams } from '../../events/streams.js'
 import { balancesProjector } from '../../projections/balances.js'
 import type { ReadDatabase } from '../../projections/schema.js'
@@ -240,14 +241,11 @@ async function compareAggregates(
     let state: AccountState = accountDecider.initialState()
     try {
       // Page by page: one read returns at most a page, and a busy account's stream holds more.
-      read: for (let from = 0n; ;) {
-        const page = await store.readStream(streams.account(accountId), { fromRevision: from, maxCount: STORE_LIMITS.maxReadCount })
+      read: for await (const page of streamPages(store, streams.account(accountId))) {
         for (const e of page) {
           if (store.comparePositions(e.position, through) > 0) break read
           state = accountDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as AccountEvent)
         }
-        if (page.length < STORE_LIMITS.maxReadCount) break
-        from = page[page.length - 1]!.revision + 1n
       }
     } catch (error) {
       return { kind: 'aggregate_unreadable', accountId, problem: error instanceof Error ? error.message : String(error) }

@@ -3,7 +3,8 @@
 // command runtime: everything else loads through CommandRuntime.load.
 import type { DomainEvent, Evolver } from '../../domain/decider.js'
 import { parseEventData } from '../../events/catalog.js'
-import { type EventStore, type Position, STORE_LIMITS } from '../../events/store/port.js'
+import type { EventStore, Position } from '../../events/store/port.js'
+import { streamPages } from '../../events/store/streamPages.js'
 import { COMMAND_LIMITS } from './commandLimits.js'
 import { NO_SNAPSHOT, type Snapshotting, readSnapshot } from './snapshots.js'
 
@@ -51,10 +52,8 @@ export async function loadAggregate<State, Event extends DomainEvent>(
   let revision: bigint | undefined = start?.revision
   let commandSeen = false
   let commandPosition: Position | undefined
-  let from = revision === undefined ? 0n : revision + 1n
   let folded = 0
-  for (;;) {
-    const page = await store.readStream(stream, { fromRevision: from, maxCount: STORE_LIMITS.maxReadCount })
+  for await (const page of streamPages(store, stream, revision === undefined ? 0n : revision + 1n)) {
     folded += page.length
     if (folded > maxEvents) throw new StreamTooLongError(stream, maxEvents)
     for (const recorded of page) {
@@ -65,8 +64,6 @@ export async function loadAggregate<State, Event extends DomainEvent>(
         commandPosition = recorded.position
       }
     }
-    if (page.length < STORE_LIMITS.maxReadCount || revision === undefined) break
-    from = revision + 1n
   }
   return { state, revision, commandSeen, commandPosition, snapshotRevision }
 }

@@ -17,7 +17,8 @@
 // A live batch that saw the letters before prepare and finds them gone in its transaction prepares
 // again (applyBatch.ts). Rounds repeat while new letters arrive, at most REPLAY_LIMITS.maxRounds.
 import { type Kysely, sql } from 'kysely'
-import { type EventStore, type RecordedEvent, STORE_LIMITS } from '../store/port.js'
+import type { EventStore, RecordedEvent } from '../store/port.js'
+import { streamPages } from '../store/streamPages.js'
 import { parsedForConsumers } from './applyBatch.js'
 import { lockCheckpoint } from './checkpoints.js'
 import type { Consumer } from './consumer.js'
@@ -59,12 +60,10 @@ export type ReplayDeps<DB> = {
 async function eventsOf(store: EventStore, stream: string, letters: readonly DeadLetter[]): Promise<Map<string, RecordedEvent>> {
   const wanted = new Set(letters.map((l) => l.eventId))
   const found = new Map<string, RecordedEvent>()
-  let from = letters.reduce((low, l) => (l.streamRevision < low ? l.streamRevision : low), letters[0]!.streamRevision)
-  while (found.size < wanted.size) {
-    const page = await store.readStream(stream, { fromRevision: from, maxCount: STORE_LIMITS.maxReadCount })
-    if (page.length === 0) break
+  const from = letters.reduce((low, l) => (l.streamRevision < low ? l.streamRevision : low), letters[0]!.streamRevision)
+  for await (const page of streamPages(store, stream, from)) {
     for (const event of page) if (wanted.has(event.id)) found.set(event.id, parsedForConsumers(event))
-    from = page[page.length - 1]!.revision + 1n
+    if (found.size === wanted.size) break
   }
   const missing = letters.find((l) => !found.has(l.eventId))
   if (missing) throw new Error(`event ${missing.eventId} of ${stream} (a dead letter) is not in the event store`)
