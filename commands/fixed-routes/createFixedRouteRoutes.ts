@@ -23,7 +23,8 @@ import { accountCommands, openedAccount } from '../accounts/accountCommands.js'
 import { balanceProvider, walletProvider } from '../accounts/providers.js'
 import { loadDocumentFacts } from '../customers/facts.js'
 import { assertCustomerInScope } from '../customers/scope.js'
-import { loadOrgAccount, loadSender, requestedCapabilitiesOf } from '../transfers/transferFacts.js'
+import { loadOrgAccount, loadSender } from '../transfers/transferFacts.js'
+import { senderFactsOf } from '../../domain/transfer/capabilities.js'
 import { createFixedRouteBody } from './createFixedRouteBody.js'
 import type { FixedRouteRouteDeps } from './deps.js'
 import { fixedRouteAnswer } from './fixedRouteFacts.js'
@@ -97,7 +98,7 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
           },
         ])
       const route = planFixedRoute(body, {
-        customer: { customerId, status: customer.status, requestedCapabilities: requestedCapabilitiesOf(customer) },
+        customer: senderFactsOf(customer),
         target,
         refund,
         documents,

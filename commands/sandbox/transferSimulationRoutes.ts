@@ -20,7 +20,7 @@ import { toTransferResource, transferResourceSchema } from '../../domain/transfe
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
-import { createTransferBody } from '../transfers/createTransferBody.js'
+import { createTransferBody } from '../../domain/transfer/createTransferBody.js'
 import type { TransferRouteDeps } from '../transfers/deps.js'
 import { newTransfer } from '../transfers/newTransfer.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'

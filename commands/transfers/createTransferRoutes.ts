@@ -1,36 +1,21 @@
 // POST /v1/transfers: creates a transfer of any flow (route.ts derives it), as a DRAFT (confirm
-// false) or submitted. A transfer paid from a balance is funded at once: its balance is checked
-// first (422 insufficient_funds, nothing written), then held for it (balanceFunding.ts).
+// false) or submitted. The facts are read here and the decider plans the request (planTransfer.ts).
+// A transfer paid from a balance is funded at once: the decider checks its balance first (422
+// insufficient_funds, nothing written), then it is held for it (balanceFunding.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { availableIn } from '../../domain/balance-account/funds.js'
-import { invalid } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
 import { toTransferResource, transferResourceSchema } from '../../domain/transfer/resource.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { crashPoint } from '../runtime/crashPoints.js'
-import { createTransferBody } from './createTransferBody.js'
+import { createTransferBody } from '../../domain/transfer/createTransferBody.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
-import { type NewTransfer, newTransfer } from './newTransfer.js'
+import { drawPlanEntropy, loadTransferFacts } from './newTransfer.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
-import { loadOrgAccount } from './transferFacts.js'
 
 export const TRANSFER_TAGS = ['Transfers']
-
-async function assertBalanceCovers(deps: TransferRouteDeps, organizationId: string, planned: NewTransfer): Promise<void> {
-  if (planned.funding !== 'BALANCE' || planned.status !== 'PENDING' || planned.sandboxTrigger === 'FAIL_BEFORE_FUNDING') return
-  const account = await loadOrgAccount(deps.commands, organizationId, planned.source.accountId!)
-  const { currency, amountMinor } = planned.sourceAmount
-  const available = account.funds ? availableIn(account.funds, currency) : 0n
-  if (available < BigInt(amountMinor))
-    throw invalid(
-      'insufficient_funds',
-      `Account ${account.account.accountId} has ${available} ${currency} minor units available, ${amountMinor} needed`,
-      [{ field: 'sourceAmount', message: `at most ${available} ${currency} minor units are available`, value: amountMinor }],
-    )
-}
 
 export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   const transfers = deps.commands.bind(transferCommands)
@@ -59,9 +44,10 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       const { organizationId } = principalOf(request)
       const transferId = newId('tfr')
       const now = new Date()
-      const planned = await newTransfer(request, deps, organizationId, transferId, request.body, now)
-      await assertBalanceCovers(deps, organizationId, planned)
-      const command = { type: 'CreateTransfer' as const, organizationId, transferId, now: now.toISOString(), transfer: planned }
+      const body = request.body
+      const facts = await loadTransferFacts(request, deps.commands, organizationId, body)
+      const plan = { body, facts, environment: deps.environment, entropy: drawPlanEntropy() }
+      const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
       const created = openedTransfer(await transfers.handleToState(request, command))
       crashPoint('transfer-created')

@@ -13,7 +13,7 @@ export function openedTransfer(state: TransferState): OpenTransferState {
 export const transferCommands = deciderBinding({
   decider: transferDecider,
   streamOf: (command) => streams.transfer(command.transferId),
-  startsStream: (command) => command.type === 'CreateTransfer',
+  startsStream: (command) => command.type === 'CreateTransfer' || command.type === 'RequestTransfer',
   toResource: (state) => toTransferResource(openedTransfer(state)),
   waitsForWorkflows: {
     CancelTransfer: 'the answer says CANCELLED: a hold it had on a source balance is released by then',

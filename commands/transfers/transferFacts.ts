@@ -22,9 +22,6 @@ export async function loadSender(commands: Commands, organizationId: string, cus
   return requireCustomer(await loadCustomer(commands, customerId), { organizationId, customerId })
 }
 
-export const requestedCapabilitiesOf = (c: Customer): readonly string[] =>
-  (c.type === 'INDIVIDUAL' ? c.individual.requestedCapabilities : c.business.requestedCapabilities) ?? []
-
 export async function loadCounterparty(commands: Commands, organizationId: string, counterpartyId: string): Promise<Counterparty> {
   const { state } = await commands.load(counterpartyDecider, streams.counterparty(counterpartyId))
   if (state.status !== 'active' || state.organizationId !== organizationId) throw notFound('Counterparty', counterpartyId)

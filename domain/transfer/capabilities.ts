@@ -5,6 +5,7 @@
 //           a fiat payout in another currency than USD → <CCY>_FX_PAYOUT
 //   a USD balance on either side → USD_BALANCE; one stablecoin to another → STABLECOIN_SWAPS
 // Other rails (SEPA pay-ins, internal stablecoin balances) need no capability of the spec's list.
+import type { Customer } from '../customer/state.js'
 import { type ErrorDetail, invalid } from '../errors.js'
 import type { RouteSide } from './route.js'
 
@@ -39,6 +40,12 @@ export function requiredCapabilities(source: RouteSide, destination: RouteSide):
 }
 
 export type SenderFacts = { customerId: string; status: string; requestedCapabilities: readonly string[] }
+
+/** What assertMaySend reads of a customer: its status and the capabilities it requested. */
+export function senderFactsOf(c: Customer): SenderFacts {
+  const requested = c.type === 'INDIVIDUAL' ? c.individual.requestedCapabilities : c.business.requestedCapabilities
+  return { customerId: c.id, status: c.status, requestedCapabilities: requested ?? [] }
+}
 
 /** 422 customer_not_approved, or 422 customer_capability_missing naming every missing capability. */
 export function assertMaySend(sender: SenderFacts, source: RouteSide, destination: RouteSide): void {

@@ -5,7 +5,8 @@
 import type { Decider } from '../decider.js'
 import { type LedgerTransaction, movement, system } from '../ledger/index.js'
 import { DomainError, type ErrorDetail, assertInvariant, conflict, invalid, notFound } from '../errors.js'
-import type { Originator, TransferCreatedData, TransferEvent, Tracking } from './events.js'
+import type { Originator, TransferEvent, Tracking } from './events.js'
+import { type NewTransfer, type TransferPlanInput, assertBalanceCovers, planTransfer } from './planTransfer.js'
 import { type TrackingPool, legTracking } from './legTracking.js'
 import { awaitingBalanceCredit } from './moneyInTransit.js'
 import type { Funding, LegState, OpenTransferState, TransferState } from './state.js'
@@ -24,7 +25,10 @@ type Scoped = { organizationId: string; transferId: string; now: string; onBehal
 export type AdvanceMode = { by: 'timer'; after: string } | { by: 'operator' }
 
 export type TransferCommand =
-  | (Scoped & { type: 'CreateTransfer'; transfer: Omit<TransferCreatedData, 'transferId' | 'organizationId' | 'at'> })
+  /** A transfer the platform planned itself (a refund, a fee sweep, a sandbox platform draft). */
+  | (Scoped & { type: 'CreateTransfer'; transfer: NewTransfer })
+  /** A caller's create request with the facts and randomness it needs: the decider plans it (planTransfer.ts). */
+  | (Scoped & { type: 'RequestTransfer'; request: Omit<TransferPlanInput, 'transferId' | 'now'> })
   | (Scoped & { type: 'SubmitTransfer' })
   | (Scoped & { type: 'CancelTransfer'; reason: string | null })
   | (Scoped & {
@@ -68,7 +72,7 @@ export type TransferCommand =
    */
   | (Scoped & {
       type: 'ReceiveDeposit'
-      transfer: Omit<TransferCreatedData, 'transferId' | 'organizationId' | 'at'>
+      transfer: NewTransfer
       originator: Originator | null
       tracking: Tracking
       hold: { code: string; reason: string } | null
@@ -261,18 +265,28 @@ function decideDeposit(state: TransferState, c: Extract<TransferCommand, { type:
   return events
 }
 
+function decideCreate(command: Scoped, state: TransferState, transfer: NewTransfer): TransferEvent[] {
+  if (state.status !== 'none') throw conflict('transfer_exists', `Transfer ${command.transferId} already exists`)
+  if (command.onBehalfOf !== undefined && transfer.customerId !== command.onBehalfOf) throw notFound('Customer', transfer.customerId)
+  return [
+    {
+      type: 'TransferCreated',
+      data: { ...transfer, transferId: command.transferId, organizationId: command.organizationId, at: command.now },
+    },
+  ]
+}
+
+/** A caller's request: planned, and refused (nothing written) when its source balance cannot cover it. */
+function decideRequest(command: Extract<TransferCommand, { type: 'RequestTransfer' }>, state: TransferState): TransferEvent[] {
+  if (state.status !== 'none') throw conflict('transfer_exists', `Transfer ${command.transferId} already exists`)
+  const planned = planTransfer({ ...command.request, transferId: command.transferId, now: new Date(command.now) })
+  assertBalanceCovers(planned, command.request.facts.sourceAccount)
+  return decideCreate(command, state, planned)
+}
+
 function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
-  if (command.type === 'CreateTransfer') {
-    if (state.status !== 'none') throw conflict('transfer_exists', `Transfer ${command.transferId} already exists`)
-    if (command.onBehalfOf !== undefined && command.transfer.customerId !== command.onBehalfOf)
-      throw notFound('Customer', command.transfer.customerId)
-    return [
-      {
-        type: 'TransferCreated',
-        data: { ...command.transfer, transferId: command.transferId, organizationId: command.organizationId, at: command.now },
-      },
-    ]
-  }
+  if (command.type === 'CreateTransfer') return decideCreate(command, state, command.transfer)
+  if (command.type === 'RequestTransfer') return decideRequest(command, state)
   if (command.type === 'ReceiveDeposit') return decideDeposit(state, command)
   const s = opened(state, command)
   const base = { transferId: command.transferId, organizationId: command.organizationId, at: command.now }

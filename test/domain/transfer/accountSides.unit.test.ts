@@ -3,97 +3,10 @@
 // BALANCE, an external bank on one of its rails, an external wallet on one of its chains; each
 // refusal names its field. Accounts are folded from AccountOpened events by the account decider.
 import t, { type Test } from 'tap'
-import { type OpenAccountState, accountDecider } from '../../../domain/account/decider.js'
-import type { AccountEvent } from '../../../domain/account/events.js'
 import { DomainError } from '../../../domain/errors.js'
 import { destinationAccountSide, externalSourceSide, sourceBalanceSide } from '../../../domain/transfer/accountSides.js'
-import { CUSTOMER, ORG, OTHER_CUSTOMER, T0 } from './transferFixtures.js'
-
-type Opened = Extract<AccountEvent, { type: 'AccountOpened' }>['data']
-
-const base = {
-  organizationId: ORG,
-  customerId: CUSTOMER,
-  status: 'ACTIVE' as const,
-  provider: 'SANDBOX',
-  counterpartyId: null,
-  metadata: {},
-  at: T0,
-}
-const USD: Opened = {
-  ...base,
-  accountId: 'acc_01jdtfr0000000000000000001',
-  kind: 'USD_BALANCE',
-  type: 'INFINITE_BANK',
-  currencyCodes: ['USD'],
-  paymentRails: ['ACH', 'WIRE', 'BALANCE'],
-  holdsBalance: true,
-  balanceSourceEligible: true,
-  details: { kind: 'USD_BALANCE' },
-}
-const WALLET: Opened = {
-  ...base,
-  accountId: 'inw_01jdtfr0000000000000000001',
-  kind: 'STABLECOIN_BALANCE',
-  type: 'INFINITE_WALLET',
-  currencyCodes: ['USDC', 'USDT'],
-  paymentRails: ['BALANCE'],
-  holdsBalance: true,
-  balanceSourceEligible: true,
-  details: { kind: 'STABLECOIN_BALANCE', chain: 'SOLANA', addressType: 'SOLANA', walletAddress: 'So1anaWa11et', walletType: 'CUSTOMER' },
-}
-const BANK: Opened = {
-  ...base,
-  accountId: 'eba_01jdtfr0000000000000000001',
-  kind: 'EXTERNAL_BANK',
-  type: 'EXTERNAL_BANK',
-  currencyCodes: ['USD'],
-  paymentRails: ['ACH', 'WIRE'],
-  holdsBalance: false,
-  balanceSourceEligible: false,
-  details: {
-    kind: 'EXTERNAL_BANK',
-    accountOwnerName: 'Ada Lovelace',
-    accountOwnerType: 'INDIVIDUAL',
-    bankName: 'First Sandbox Bank',
-    bankCountry: 'US',
-    currency: 'USD',
-    accountType: 'CHECKING',
-    accountNumber: '000123456789',
-    routingNumber: '021000021',
-    iban: null,
-    bic: null,
-    last4: '6789',
-  },
-}
-const EXTERNAL_WALLET: Opened = {
-  ...base,
-  accountId: 'ewa_01jdtfr0000000000000000001',
-  kind: 'EXTERNAL_WALLET',
-  type: 'EXTERNAL_WALLET',
-  currencyCodes: ['USDC'],
-  paymentRails: [],
-  holdsBalance: false,
-  balanceSourceEligible: false,
-  details: {
-    kind: 'EXTERNAL_WALLET',
-    walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
-    addressType: 'EVM',
-    chains: ['ETHEREUM', 'BASE'],
-    currencies: ['USDC'],
-    custodyType: 'SELF_HOSTED',
-    isThirdParty: false,
-    externalReference: null,
-  },
-}
-
-function account(data: Opened, ...more: AccountEvent[]): OpenAccountState {
-  const state = [{ type: 'AccountOpened' as const, data }, ...more].reduce(accountDecider.evolve, accountDecider.initialState())
-  if (state.status === 'none') throw new Error('not opened')
-  return state
-}
-const closed = (data: Opened) =>
-  account(data, { type: 'AccountClosed', data: { accountId: data.accountId, organizationId: ORG, reason: 'CLOSED_BY_CALLER', at: T0 } })
+import { BANK, EXTERNAL_WALLET, USD, WALLET, account, closed } from './accountFixtures.js'
+import { CUSTOMER, OTHER_CUSTOMER } from './transferFixtures.js'
 
 function refused(t: Test, run: () => unknown, code: string, field: string) {
   try {

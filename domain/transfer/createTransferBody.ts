@@ -3,10 +3,10 @@
 // account or a counterparty's account, or an address on a chain), the amount on exactly one side,
 // the developer fee, references, and `confirm` (false keeps it a DRAFT to submit later).
 import { z } from 'zod'
-import { CHAINS } from '../../domain/shared/chain/index.js'
-import { minorAmountOrZero, positiveMinorAmount, withAmountBound } from '../../domain/shared/money/index.js'
-import { PAYMENT_RAILS } from '../../domain/shared/paymentRails.js'
-import { accountMetadataSchema } from '../../domain/account/accountMetadata.js'
+import { CHAINS } from '../shared/chain/index.js'
+import { minorAmountOrZero, positiveMinorAmount, withAmountBound } from '../shared/money/index.js'
+import { PAYMENT_RAILS } from '../shared/paymentRails.js'
+import { accountMetadataSchema } from '../account/accountMetadata.js'
 
 export const CREATE_TRANSFER_LIMITS = {
   idMaxLength: 64,
