@@ -51,12 +51,27 @@ function localInstant(zone: string, isoDate: string, time: LocalTime): number {
   return millis
 }
 
+const MIDNIGHT: LocalTime = { hour: 0, minute: 0 }
+const localDays = new Map<string, { day: string; from: number; until: number }>()
+
+/**
+ * The local date of `now` in `zone`. A zone conversion is the costliest step of a schedule, so the
+ * day found is kept with the instants it spans (its local midnight to the next) and reused inside them.
+ */
+export function localDateOf(zone: string, now: number): string {
+  const kept = localDays.get(zone)
+  if (kept && kept.from <= now && now < kept.until) return kept.day
+  const day = DateTime.fromMillis(now, { zone }).toISODate()
+  if (!day) throw new RangeError(`cannot place ${iso(now)} in ${zone}`)
+  localDays.set(zone, { day, from: localInstant(zone, day, MIDNIGHT), until: localInstant(zone, addDays(day, 1), MIDNIGHT) })
+  return day
+}
+
 type NextCutoff = { day: string; window: CutoffWindow; cutoffAt: number }
 
 /** The first cut-off after `now` on a business day: each day from today's local date, each window in order. */
 function nextCutoff(facts: RailFacts, now: number): NextCutoff {
-  const today = DateTime.fromMillis(now, { zone: facts.timeZone }).toISODate()
-  if (!today) throw new RangeError(`cannot place ${iso(now)} in ${facts.timeZone}`)
+  const today = localDateOf(facts.timeZone, now)
   for (let offset = 0; offset <= RAIL_SCHEDULE_LIMITS.maxLookaheadDays; offset++) {
     const day = addDays(today, offset)
     if (!isBusinessDay(facts.calendar, day)) continue

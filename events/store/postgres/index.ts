@@ -5,7 +5,8 @@ import { STORE_LIMITS } from '../port.js'
 import { comparePositions } from '../positions.js'
 import { createCommitSignal } from './commitSignal.js'
 import { createGroupCommitter } from './groupCommit.js'
-import { readAll, readStream } from './reads.js'
+import { createGroupReader } from './groupRead.js'
+import { boundedCount, readAll } from './reads.js'
 import { ensureEventStoreSchema } from './schema.js'
 import { subscribeWithPolling } from './subscribeToAll.js'
 import { assertStorableAppend } from '../storableData.js'
@@ -50,6 +51,7 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
   await ensureEventStoreSchema(pool)
   const signal = createCommitSignal(pool, onError)
   const committer = createGroupCommitter(pool, (position) => signal.committed(position))
+  const reader = createGroupReader(pool)
   const subscriptions = new Set<{ stop: () => Promise<void> }>()
 
   return {
@@ -70,7 +72,13 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
         stepView: appendOptions?.stepView,
       })
     },
-    readStream: (stream, readOptions) => readStream(pool, stream, readOptions?.fromRevision ?? 0n, readOptions?.maxCount),
+    readStream(stream, readOptions) {
+      try {
+        return reader.read(stream, readOptions?.fromRevision ?? 0n, boundedCount(readOptions?.maxCount))
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    },
     readAll: (readOptions) =>
       readAll(pool, readOptions?.from || undefined, readOptions?.maxCount, readOptions?.pastRunningTransactions ?? false),
     subscribeToAll(subscribeOptions, handler) {

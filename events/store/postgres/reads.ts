@@ -6,7 +6,7 @@ import { type Position, type RecordedEvent, STORE_LIMITS } from '../port.js'
 import { decodePosition } from '../positions.js'
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './rows.js'
 
-function boundedCount(maxCount: number | undefined): number {
+export function boundedCount(maxCount: number | undefined): number {
   const count = maxCount ?? STORE_LIMITS.defaultReadCount
   if (!Number.isInteger(count) || count < 1 || count > STORE_LIMITS.maxReadCount) {
     throw new RangeError(`maxCount must be 1..${STORE_LIMITS.maxReadCount}`)

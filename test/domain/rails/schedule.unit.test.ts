@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import t from 'tap'
 import { RAIL_CATALOG, SANDBOX_RAILS, type SandboxRail, isBusinessDay, railFacts, railSchedule } from '../../../domain/rails/index.js'
+import { localDateOf } from '../../../domain/rails/schedule.js'
 
 const at = (rail: SandboxRail, now: string, currency?: string) => railSchedule(rail, new Date(now), currency ? { currency } : {})
 const expectSchedule = (zone: string | null, nextCutoffAt: string | null, estimatedSettlementAt: string) => ({
@@ -143,3 +144,20 @@ t.test(
     t.pass('held for 400 instants')
   },
 )
+
+t.test('the kept local date is the zone’s date at every instant, in any order, across DST changes', async (t) => {
+  const zones = [NY, BERLIN, LONDON, 'America/Sao_Paulo', 'America/Santiago', 'Australia/Lord_Howe', 'UTC']
+  const from = Date.parse('2026-03-01T00:00:00Z')
+  const span = 400 * 86_400_000
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...zones),
+      fc.array(fc.integer({ min: 0, max: span }), { minLength: 1, maxLength: 50 }),
+      (zone, offsets) => {
+        for (const offset of offsets)
+          t.equal(localDateOf(zone, from + offset), DateTime.fromMillis(from + offset, { zone }).toISODate(), `${zone} ${from + offset}`)
+      },
+    ),
+    { numRuns: 200, seed: 20261128 },
+  )
+})
