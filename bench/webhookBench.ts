@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
-import type { PublicEventMapper } from '../domain/publicEvents.js'
+import type { PublicEventMappers } from '../domain/publicEvents.js'
 import type { EventStore } from '../events/store/port.js'
 import { getPostgresEventStore } from '../events/store/postgres/index.js'
 import { type LatencySummary, LatencySamples } from './stats.js'
@@ -30,8 +30,9 @@ export const WEBHOOK_BENCH_PLAN = {
 const PROBE_TYPE = 'BenchWebhookProbe'
 
 /** The child's extra mapper: no domain emits fan-out events yet, so the benchmark brings its own. */
-const benchMapper: PublicEventMapper = (event) =>
-  event.type === PROBE_TYPE ? { type: 'transfer.completed', data: { ...event.data }, tags: [String(event.data.run)] } : undefined
+const benchMapper: PublicEventMappers = {
+  [PROBE_TYPE]: (event) => ({ type: 'transfer.completed', data: { ...event.data }, tags: [String(event.data.run)] }),
+}
 
 export type WebhookBenchResult = {
   endpoints: number

@@ -1,10 +1,11 @@
 // What an aggregate tells the rest of the system about itself, in one value exported from
 // `domain/<aggregate>/index.ts`: its stream category, id prefix, event schemas, decider and (when it
-// has public events) its public-event mapper. The registries (events/catalog.ts and what is built
-// from it: stream names, public-event mappers) take descriptors, so an aggregate is added in one line.
+// has public events) its public-event mappers by stored type. The registries (events/catalog.ts and
+// what is built from it: stream names, public-event mappers) take descriptors, so an aggregate is
+// added in one line.
 import type { z } from 'zod'
 import type { Decider, DomainEvent } from './decider.js'
-import type { PublicEventMapper } from './publicEvents.js'
+import type { PublicEventMappers } from './publicEvents.js'
 import type { IdPrefix } from './shared/ids.js'
 
 /** Each stored event type's data schema, by type name. */
@@ -21,8 +22,8 @@ export type AggregateDescriptor<Name extends string, State, Command, Event exten
   eventSchemas: EventSchemas & Record<Event['type'], z.ZodType<Record<string, unknown>>>
   /** The commands: what they decide and how the state evolves. */
   decider: Decider<State, Command, Event>
-  /** How the aggregate's stored events become public webhook events, when it has any. */
-  publicEvents?: PublicEventMapper
+  /** How the aggregate's stored events become public webhook events, by stored type, when it has any. */
+  publicEvents?: PublicEventMappers
   /**
    * Whose data key seals the sensitive fields of its events: the aggregate's own (a customer: its
    * erasure shreds exactly its data; the default), or its organization's (records an organization

@@ -1,7 +1,9 @@
 // Public webhook events (spec: Events): their types, and how a stored domain event becomes one.
-// Each aggregate with public events puts its mapper in its descriptor (`domain/<aggregate>/index.ts`);
-// the webhook subscriber (webhooks/) asks every registered mapper. A stored event maps to at most one
-// public event; the message id is `evt_` + the stored event's id, so replays never mint a new one.
+// Each aggregate with public events puts its mappers in its descriptor (`domain/<aggregate>/index.ts`),
+// keyed by the stored event type each maps; the webhook subscriber (webhooks/) looks up the one
+// mapper of an event's type. A stored event maps to at most one public event; the message id is
+// `evt_` + the stored event's id, so replays never mint a new one.
+import type { DomainEvent } from './decider.js'
 
 // The types as the spec names them, for every aggregate, including those not built yet. An
 // endpoint's filterTypes must use these; an empty list subscribes to every type, including ones
@@ -73,5 +75,30 @@ export type StoredEventView = {
   recordedAt: Date
 }
 
-/** Returns the public event for a stored event, or undefined when it has none. */
+/** Returns the public event for a stored event of the type it is keyed by, or undefined when this one has none. */
 export type PublicEventMapper = (event: StoredEventView) => PublicEvent | undefined
+
+/** An aggregate's mappers by stored event type: a type without one has no public event. */
+export type PublicEventMappers = { readonly [storedType: string]: PublicEventMapper }
+
+/** A stored event of one of an aggregate's types, its data typed by that type's schema. */
+export type StoredEventOf<Event extends DomainEvent, Type extends Event['type']> = Extract<Event, { type: Type }> & { recordedAt: Date }
+
+/** An aggregate's mappers as it writes them: each key one of its own event types, each mapper given that type's data. */
+export type PublicEventMappersOf<Event extends DomainEvent> = {
+  readonly [Type in Event['type']]?: (event: StoredEventOf<Event, Type>) => PublicEvent | undefined
+}
+
+/**
+ * An aggregate's typed mappers as the registry takes them. A mapper is called only with events of
+ * the type it is keyed by, whose data the consumer runtime parsed with that type's schema
+ * (events/consumers/applyBatch.ts); mappers that may see sealed data parse what they read themselves.
+ */
+export function publicEventMappersOf<Event extends DomainEvent>(mappers: PublicEventMappersOf<Event>): PublicEventMappers {
+  return mappers as unknown as PublicEventMappers
+}
+
+/** The public event of a stored event under one set of mappers (an own key only: no prototype member is a mapper). */
+export function publicEventOf(mappers: PublicEventMappers, event: StoredEventView): PublicEvent | undefined {
+  return Object.hasOwn(mappers, event.type) ? mappers[event.type]?.(event) : undefined
+}

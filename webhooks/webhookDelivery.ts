@@ -2,7 +2,7 @@
 // dispatcher (messages -> HTTP). Created with the runtime, started by the server (or a test, or a
 // dispatcher-only process) with the parts it wants. Retention is a background job (server/backgroundJobs.ts).
 import type { Kysely } from 'kysely'
-import type { PublicEventMapper } from '../domain/publicEvents.js'
+import type { PublicEventMappers } from '../domain/publicEvents.js'
 import type { EventStore, Position } from '../events/store/port.js'
 import type { ConsumerBackoff, ConsumerLog } from '../events/consumers/consumerGuard.js'
 import type { ReadDatabase } from '../projections/schema.js'
@@ -12,7 +12,7 @@ import { type RetrySchedule, assertRetrySchedule } from './dispatcher/retrySched
 import type { Environment } from '../domain/shared/environment.js'
 import type { Resolver } from './egress/resolveTarget.js'
 import { type DispatcherTuning, dispatcherTuning } from './limits.js'
-import { publicEventMappers } from './publicEventMappers.js'
+import { publicEventLookupOf, publicEventMappers, registeredPublicEventMappers } from './publicEventMappers.js'
 import { type WebhookSubscriber, createWebhookSubscriber } from './subscriber/subscriber.js'
 import type { Commands } from '../commands/runtime/commandRuntime.js'
 
@@ -22,8 +22,8 @@ export type WebhookStartOptions = {
   tuning?: Partial<DispatcherTuning>
   /** Replaces DNS for egress checks (tests of hosts that resolve to private addresses). */
   resolver?: Resolver
-  /** Mappers beside the registered ones (tests of fan-out without a domain that emits public events). */
-  extraMappers?: readonly PublicEventMapper[]
+  /** Mappers by stored type beside the registered ones (tests of fan-out without a domain that emits public events). */
+  extraMappers?: readonly PublicEventMappers[]
 }
 
 export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>
@@ -45,11 +45,12 @@ export function createWebhookDelivery(deps: {
   assertRetrySchedule(deps.retryScheduleMs)
   let subscriber: WebhookSubscriber | undefined
   let dispatcher: Dispatcher | undefined
-  const newSubscriber = (extraMappers: readonly PublicEventMapper[]) =>
+  const newSubscriber = (extraMappers: readonly PublicEventMappers[]) =>
     createWebhookSubscriber({
       db: deps.db,
       store: deps.store,
-      mappers: [...publicEventMappers, ...extraMappers],
+      // Extra mappers join the registered ones in one lookup, which refuses a type mapped twice.
+      mappers: extraMappers.length === 0 ? publicEventMappers : publicEventLookupOf([...registeredPublicEventMappers, ...extraMappers]),
       schedule: deps.retryScheduleMs,
       protection: deps.protection,
       onDeliveries: () => dispatcher?.wake(),

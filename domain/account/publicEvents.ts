@@ -8,7 +8,7 @@
 // id, so the payload has none (GET /v1/accounts/{id} names the customer).
 import type { LedgerTransaction } from '../ledger/index.js'
 import { toWire } from '../shared/money/index.js'
-import type { PublicEvent, PublicEventMapper } from '../publicEvents.js'
+import { publicEventMappersOf } from '../publicEvents.js'
 import { creditCauseOf } from './creditCause.js'
 import type { AccountEvent } from './events.js'
 
@@ -34,36 +34,26 @@ function movementData(accountId: string, tx: LedgerTransaction, sign: 1n | -1n, 
   }
 }
 
-export const accountPublicEvents: PublicEventMapper = (stored) => {
-  const event = { type: stored.type, data: stored.data } as AccountEvent
-  switch (event.type) {
-    case 'FundsCredited': {
-      const d = event.data
-      const cause = creditCauseOf(d.cause, d.transaction.kind === 'DRAW')
-      return {
-        type: 'balance.credited',
-        data: { ...movementData(d.accountId, d.transaction, 1n, d.at), type: cause.type, reference: cause.id },
-        tags: [d.accountId, cause.id],
-      } satisfies PublicEvent
+export const accountPublicEvents = publicEventMappersOf<AccountEvent>({
+  FundsCredited: ({ data: d }) => {
+    const cause = creditCauseOf(d.cause, d.transaction.kind === 'DRAW')
+    return {
+      type: 'balance.credited',
+      data: { ...movementData(d.accountId, d.transaction, 1n, d.at), type: cause.type, reference: cause.id },
+      tags: [d.accountId, cause.id],
     }
-    case 'HoldSettled': {
-      const d = event.data
-      return {
-        type: 'balance.debited',
-        data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'PAYOUT', holdId: d.holdId },
-        tags: [d.accountId, d.holdId],
-      }
+  },
+  HoldSettled: ({ data: d }) => ({
+    type: 'balance.debited',
+    data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'PAYOUT', holdId: d.holdId },
+    tags: [d.accountId, d.holdId],
+  }),
+  CreditReversed: ({ data: d }) => {
+    const reference = creditCauseOf(d.cause, false).id
+    return {
+      type: 'balance.debited',
+      data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'REVERSAL', reference },
+      tags: [d.accountId, reference],
     }
-    case 'CreditReversed': {
-      const d = event.data
-      const reference = creditCauseOf(d.cause, false).id
-      return {
-        type: 'balance.debited',
-        data: { ...movementData(d.accountId, d.transaction, -1n, d.at), type: 'REVERSAL', reference },
-        tags: [d.accountId, reference],
-      }
-    }
-    default:
-      return undefined
-  }
-}
+  },
+})

@@ -1,8 +1,8 @@
 // Public events of counterparties: counterparty.created and counterparty.deleted. The payload
 // names the counterparty without its address (street lines are personal data; a webhook history
 // keeps only non-sensitive fields): read the counterparty for it.
-import type { PublicEventMapper } from '../publicEvents.js'
-import { CounterpartyCreated, CounterpartyDeleted } from './events.js'
+import { publicEventMappersOf } from '../publicEvents.js'
+import { type CounterpartyEvent, CounterpartyCreated, CounterpartyDeleted } from './events.js'
 
 /** The fields the payload names: the address is not read at all (it may be sealed or erased here). */
 const createdFields = CounterpartyCreated.pick({
@@ -14,8 +14,8 @@ const createdFields = CounterpartyCreated.pick({
   createdAt: true,
 })
 
-export const counterpartyPublicEvents: PublicEventMapper = (event) => {
-  if (event.type === 'CounterpartyCreated') {
+export const counterpartyPublicEvents = publicEventMappersOf<CounterpartyEvent>({
+  CounterpartyCreated: (event) => {
     const d = createdFields.parse(event.data)
     return {
       type: 'counterparty.created',
@@ -30,10 +30,9 @@ export const counterpartyPublicEvents: PublicEventMapper = (event) => {
       },
       tags: [d.counterpartyId, d.customerId],
     }
-  }
-  if (event.type === 'CounterpartyDeleted') {
+  },
+  CounterpartyDeleted: (event) => {
     const d = CounterpartyDeleted.parse(event.data)
     return { type: 'counterparty.deleted', data: { id: d.counterpartyId, deletedAt: d.deletedAt }, tags: [d.counterpartyId] }
-  }
-  return undefined
-}
+  },
+})

@@ -2,12 +2,12 @@
 // GET shows it at that instant), a repayment `liquidity.repayment.created` (the repayment record,
 // naming the draws it paid and closed), a failed draw `liquidity.draw.failed` (its id and why). Configuration and the
 // payout treasury are not published.
-import type { PublicEventMapper } from '../publicEvents.js'
-import { DrawFailed, DrawTaken, RepaymentReceived } from './events.js'
+import { publicEventMappersOf } from '../publicEvents.js'
+import { DrawFailed, DrawTaken, type LiquidityFacilityEvent, RepaymentReceived } from './events.js'
 import { toDrawResource, toRepaymentResource } from './resource.js'
 
-export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
-  if (event.type === 'DrawTaken') {
+export const liquidityFacilityPublicEvents = publicEventMappersOf<LiquidityFacilityEvent>({
+  DrawTaken: (event) => {
     const d = DrawTaken.parse(event.data)
     const draw = toDrawResource(
       {
@@ -26,8 +26,8 @@ export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
       d.drawnAt,
     )
     return { type: 'liquidity.draw.created', data: draw, tags: [d.drawId, d.payoutTreasuryId] }
-  }
-  if (event.type === 'RepaymentReceived') {
+  },
+  RepaymentReceived: (event) => {
     const r = RepaymentReceived.parse(event.data)
     return {
       type: 'liquidity.repayment.created',
@@ -36,14 +36,13 @@ export const liquidityFacilityPublicEvents: PublicEventMapper = (event) => {
       // tags (webhooks/envelope.ts), so a repayment of more draws is found by its id and its oldest 19.
       tags: [r.repaymentId, ...r.allocations.map((a) => a.drawId)],
     }
-  }
-  if (event.type === 'DrawFailed') {
+  },
+  DrawFailed: (event) => {
     const f = DrawFailed.parse(event.data)
     return {
       type: 'liquidity.draw.failed',
       data: { id: f.drawId, status: 'FAILED', failure: { code: f.code, message: f.reason, failedAt: f.failedAt } },
       tags: [f.drawId],
     }
-  }
-  return undefined
-}
+  },
+})

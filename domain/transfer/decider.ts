@@ -11,6 +11,7 @@ import { type TrackingPool, legTracking } from './legTracking.js'
 import { awaitingBalanceCredit } from './moneyInTransit.js'
 import type { Funding, LegState, OpenTransferState, TransferState } from './state.js'
 import { type TransferStatus, assertMove } from './statuses.js'
+import { statusAfter } from './statusAfter.js'
 import { type SuspendFunds, clearedReview, decideResolve, decideSuspend, heldFunds } from './suspense.js'
 import { SWIFT_UNTRACKED_SYSTEM_REMARK } from '../rails/index.js'
 
@@ -401,9 +402,9 @@ const withLeg = (legs: LegState[], index: number, change: Partial<LegState>): Le
 
 function evolve(state: TransferState, event: TransferEvent): TransferState {
   if (event.type === 'TransferCreated') {
-    const { status, legs, ...created } = event.data
+    const { status: _named, legs, ...created } = event.data
     return {
-      status,
+      status: statusAfter(event, 'none'),
       created,
       legs: legs.map((leg) => ({ ...leg, status: 'PENDING', startedAt: null, completedAt: null, tracking: {} })),
       currentLegIndex: 0,
@@ -423,17 +424,17 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
   }
   assertInvariant(state.status !== 'none', `${event.type} before TransferCreated`)
   const at = event.data.at
-  const s = { ...state, updatedAt: at }
+  // Every event's status comes from the one table the public events read too (statusAfter.ts).
+  const s = { ...state, updatedAt: at, status: statusAfter(event, state.status) }
   switch (event.type) {
     case 'TransferSubmitted':
-      return { ...s, status: event.data.status }
+      return s
     case 'TransferFunded': {
       const { method, accountId, holdId, fundingCustomerId, note, originator, tracking } = event.data
       // The first leg (the deposit, the balance debit) is done once the funds are in.
       const legs = withLeg(s.legs, 0, { status: 'COMPLETED', startedAt: s.legs[0]!.startedAt ?? at, completedAt: at, tracking })
       return {
         ...s,
-        status: 'PROCESSING',
         funding: { method, accountId, holdId, fundingCustomerId, note, originator },
         legs,
         currentLegIndex: 1,
@@ -446,14 +447,13 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
       return { ...s, legs, currentLegIndex: Math.min(event.data.index + 1, s.legs.length - 1) }
     }
     case 'TransferHeldForReview':
-      return { ...s, status: 'IN_REVIEW', reviewed: true, review: { code: event.data.code, reason: event.data.reason } }
+      return { ...s, reviewed: true, review: { code: event.data.code, reason: event.data.reason } }
     case 'TransferReviewCleared':
-      return { ...s, status: 'PROCESSING', review: null, ...(event.data.transaction ? { suspended: null } : {}) }
+      return { ...s, review: null, ...(event.data.transaction ? { suspended: null } : {}) }
     case 'TransferFundsSuspended': {
       const { stage, code, reason, amount } = event.data
       return {
         ...s,
-        status: 'IN_REVIEW',
         review: { code, reason },
         suspended: { stage, code, reason, amount, at, resolution: null },
         suspensions: (s.suspensions ?? 0) + (event.data.transaction ? 1 : 0),
@@ -465,7 +465,6 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
       const refund = s.refund && s.refund.status === 'PENDING' ? { ...s.refund, status: 'COMPLETED' as const, completedAt: at } : s.refund
       return {
         ...s,
-        status: 'REVERSED',
         review: null,
         reversal: s.reversal ?? { code: 'funds_returned', reason },
         suspended: { ...s.suspended, resolution: { accountId, at } },
@@ -475,19 +474,18 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
       }
     }
     case 'TransferCompleted':
-      return { ...s, status: 'COMPLETED', systemRemark: event.data.systemRemark }
+      return { ...s, systemRemark: event.data.systemRemark }
     case 'TransferFailed': {
       const legs = s.legs.map((leg) => (leg.status === 'COMPLETED' ? leg : { ...leg, status: 'FAILED' as const }))
-      return { ...s, status: 'FAILED', legs, failure: { code: event.data.code, reason: event.data.reason } }
+      return { ...s, legs, failure: { code: event.data.code, reason: event.data.reason } }
     }
     case 'TransferCancelled': {
       const legs = s.legs.map((leg) => (leg.status === 'COMPLETED' ? leg : { ...leg, status: 'CANCELLED' as const }))
-      return { ...s, status: 'CANCELLED', legs, cancelReason: event.data.reason }
+      return { ...s, legs, cancelReason: event.data.reason }
     }
     case 'TransferReversed':
       return {
         ...s,
-        status: 'REVERSED',
         reversal: { code: event.data.code, reason: event.data.reason },
         returnedToAccountId: event.data.returnedToAccountId,
         returnedAt: event.data.returnedToAccountId ? at : null,

@@ -3,6 +3,7 @@
 // outcomes (403 in production), and the public events the stored events become.
 import t from 'tap'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
+import { publicEventOf } from '../../domain/publicEvents.js'
 import { expiryTimerId } from '../../commands/customers/verificationExpiry.js'
 import { runDueCommands } from '../../commands/scheduler/runDueCommands.js'
 import { backgroundJobs, startBackgroundJobs } from '../../server/backgroundJobs.js'
@@ -17,7 +18,7 @@ const review = (app: TestApp, id: string, outcome: string, reasons?: string[]) =
   app.request({ method: 'POST', url: `/v1/sandbox/customers/${id}/simulate-review`, payload: { outcome, ...(reasons ? { reasons } : {}) } })
 const publicTypes = async (app: TestApp, id: string) =>
   (await app.runtime.store.readStream(`customer-${id}`))
-    .map((e) => customerPublicEvents({ type: e.type, data: e.data, recordedAt: e.recordedAt })?.type)
+    .map((e) => publicEventOf(customerPublicEvents, { type: e.type, data: e.data, recordedAt: e.recordedAt })?.type)
     .filter(Boolean)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

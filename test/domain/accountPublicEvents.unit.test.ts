@@ -5,6 +5,7 @@ import t from 'tap'
 import { type AccountCommand, type AccountState, accountDecider } from '../../domain/account/decider.js'
 import type { AccountEvent } from '../../domain/account/events.js'
 import { accountPublicEvents } from '../../domain/account/publicEvents.js'
+import { publicEventOf } from '../../domain/publicEvents.js'
 
 const ORG = 'org_01h00000000000000000000000'
 const ACC = 'acc_01h00000000000000000000000'
@@ -40,7 +41,7 @@ const step = (command: Step): AccountEvent[] => {
   return events
 }
 const published = (events: AccountEvent[]) =>
-  events.map((e) => accountPublicEvents({ type: e.type, data: e.data, recordedAt: new Date(NOW) }))
+  events.map((e) => publicEventOf(accountPublicEvents, { type: e.type, data: e.data, recordedAt: new Date(NOW) }))
 
 t.test('credits: balance.credited with the signed amount, its kind and reference', async (t) => {
   t.same(published(step({ type: 'CreditFunds', cause: 'dep_1', currency: 'USD', amountMinor: 1234n })), [

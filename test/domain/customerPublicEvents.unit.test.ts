@@ -1,6 +1,7 @@
 // Stored customer events as public webhook events: exact payloads and tags.
 import t from 'tap'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
+import { publicEventOf } from '../../domain/publicEvents.js'
 
 const at = new Date('2026-03-01T10:00:00.000Z')
 const summary = {
@@ -13,7 +14,7 @@ const summary = {
   createdAt: '2026-03-01T09:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
 }
-const map = (type: string, data: Record<string, unknown>) => customerPublicEvents({ type, data, recordedAt: at })
+const map = (type: string, data: Record<string, unknown>) => publicEventOf(customerPublicEvents, { type, data, recordedAt: at })
 
 t.test("customer.created carries exactly the spec's fields", async (t) => {
   const event = map('CustomerCreated', {

@@ -1,5 +1,6 @@
 // The registries built from the aggregate descriptors: the event catalog, stream names and the
-// public-event mappers each cover every aggregate, and no two aggregates claim one name.
+// public-event mappers each cover every aggregate, and no two aggregates claim one name (or, for
+// the mappers, one stored event type).
 import t from 'tap'
 import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
 import { accountPublicEvents } from '../../domain/account/publicEvents.js'
@@ -10,7 +11,7 @@ import { ID_PREFIXES } from '../../domain/shared/ids.js'
 import { webhookEndpointPublicEvents } from '../../domain/webhook-endpoint/publicEvents.js'
 import { AGGREGATES, UnknownEventTypeError, isKnownEventType, parseEventData } from '../../events/catalog.js'
 import { streamName, streams } from '../../events/streams.js'
-import { publicEventMappers } from '../../webhooks/publicEventMappers.js'
+import { publicEventLookupOf, publicEventMappers, registeredPublicEventMappers } from '../../webhooks/publicEventMappers.js'
 
 t.test('no two aggregates share a name, stream category or id prefix; each prefix is a known one', async (t) => {
   for (const key of ['name', 'streamCategory', 'idPrefix'] as const) {
@@ -64,15 +65,23 @@ t.test('stream names are the ones stored today', async (t) => {
 })
 
 t.test('the public-event mappers are those of the aggregates that have public events', async (t) => {
-  t.same(
-    new Set(publicEventMappers),
-    new Set([
-      customerPublicEvents,
-      webhookEndpointPublicEvents,
-      counterpartyPublicEvents,
-      liquidityFacilityPublicEvents,
-      accountPublicEvents,
-      transferPublicEvents,
-    ]),
-  )
+  const registered = [
+    customerPublicEvents,
+    webhookEndpointPublicEvents,
+    counterpartyPublicEvents,
+    liquidityFacilityPublicEvents,
+    accountPublicEvents,
+    transferPublicEvents,
+  ]
+  t.same(new Set(registeredPublicEventMappers), new Set(registered))
+  const byType = registered.flatMap((mappers) => Object.entries(mappers))
+  t.same(new Map(byType), publicEventMappers, 'one lookup: each stored type to its aggregate’s mapper')
+  for (const aggregate of AGGREGATES)
+    for (const type of Object.keys(aggregate.publicEvents ?? {}))
+      t.ok(Object.hasOwn(aggregate.eventSchemas, type), `${aggregate.name} maps ${type}, one of its own event types`)
+})
+
+t.test('two mappers of one stored type are refused when the lookup is built, not per event', async (t) => {
+  const again = { FundsCredited: () => undefined }
+  t.throws(() => publicEventLookupOf([...registeredPublicEventMappers, again]), /FundsCredited is mapped by two public event mappers/)
 })

@@ -1,8 +1,7 @@
 // Shared steps of the webhook delivery tests: endpoints, test events, probe events for fan-out,
 // and reading a message until its deliveries settle.
 import { randomUUID } from 'node:crypto'
-import type { PublicEventMapper } from '../../domain/publicEvents.js'
-import { isPublicEventType } from '../../domain/publicEvents.js'
+import { type PublicEventMappers, isPublicEventType } from '../../domain/publicEvents.js'
 import type { TestApp } from '../harness/testApp.js'
 import { eventually } from './deliveryReceiver.js'
 
@@ -12,11 +11,12 @@ import { eventually } from './deliveryReceiver.js'
  */
 export const PROBE_EVENT_TYPE = 'DeliveryProbeRecorded'
 
-export const probeMapper: PublicEventMapper = (event) => {
-  if (event.type !== PROBE_EVENT_TYPE) return undefined
-  const publicType = String(event.data.publicType)
-  if (!isPublicEventType(publicType)) throw new Error(`probe names unknown type ${publicType}`)
-  return { type: publicType, data: { id: event.data.resourceId, note: event.data.note ?? null }, tags: [String(event.data.resourceId)] }
+export const probeMapper: PublicEventMappers = {
+  [PROBE_EVENT_TYPE]: (event) => {
+    const publicType = String(event.data.publicType)
+    if (!isPublicEventType(publicType)) throw new Error(`probe names unknown type ${publicType}`)
+    return { type: publicType, data: { id: event.data.resourceId, note: event.data.note ?? null }, tags: [String(event.data.resourceId)] }
+  },
 }
 
 export type Attempt = {

@@ -1,6 +1,6 @@
 // Issue 24, point 4: the public-event mappers are total. Every registered event type, at its largest
 // allowed sizes (one instance per variant) and as seeded random valid instances, goes through what
-// the webhook subscriber runs for it (every mapper, the envelope, the tags: newMessageOf, and the
+// the webhook subscriber runs for it (its type's mapper, the envelope, the tags: newMessageOf, and the
 // lag count's subscriberHandles): nothing throws, and a message keeps the limits (at most 20 tags of
 // at most 128 characters, at most 1 MiB). TOTALITY_SEED and TOTALITY_RUNS replay another run.
 import { randomUUID } from 'node:crypto'

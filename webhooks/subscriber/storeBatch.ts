@@ -2,12 +2,12 @@
 // messages with their deliveries. It runs inside the consumer runtime's batch transaction, which
 // also moves the checkpoint (events/consumers/applyBatch.ts): exactly once, like the projections.
 import type { Kysely } from 'kysely'
-import type { PublicEventMapper } from '../../domain/publicEvents.js'
 import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
 import { readCheckpoint } from '../../events/consumers/checkpoints.js'
 import type { Position, RecordedEvent } from '../../events/store/port.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import type { RetrySchedule } from '../dispatcher/retrySchedule.js'
+import type { PublicEventLookup } from '../publicEventMappers.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import { applyEndpointEvent, isEndpointEvent } from './endpointSnapshots.js'
 import { newMessageOf } from './newMessage.js'
@@ -16,7 +16,7 @@ import { type NewMessage, storeMessages } from './storeMessages.js'
 export const SUBSCRIBER_CHECKPOINT = 'webhook_messages'
 
 export type BatchDeps = {
-  mappers: readonly PublicEventMapper[]
+  mappers: PublicEventLookup
   schedule: RetrySchedule
   onCapped?: (organizationId: string, endpoints: number) => void
   /** Seals the signing secrets of the endpoint snapshots. */

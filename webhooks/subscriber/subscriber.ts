@@ -2,7 +2,6 @@
 // into messages and deliveries (storeBatch), with a bounded wait for "the messages of position P
 // exist". Its batches commit synchronously: a delivery, once acknowledged, must survive a crash.
 import type { Kysely } from 'kysely'
-import type { PublicEventMapper } from '../../domain/publicEvents.js'
 import type { Consumer } from '../../events/consumers/consumer.js'
 import type { ConsumerBackoff, ConsumerLog } from '../../events/consumers/consumerGuard.js'
 import { createConsumerRuntime } from '../../events/consumers/consumerRuntime.js'
@@ -11,6 +10,7 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import type { DataProtection } from '../../events/protection/dataProtection.js'
 import type { RetrySchedule } from '../dispatcher/retrySchedule.js'
 import { WEBHOOK_LIMITS } from '../limits.js'
+import type { PublicEventLookup } from '../publicEventMappers.js'
 import { SUBSCRIBER_CHECKPOINT, storeBatch } from './storeBatch.js'
 
 export type WebhookSubscriber = ReturnType<typeof createWebhookSubscriber>
@@ -18,7 +18,7 @@ export type WebhookSubscriber = ReturnType<typeof createWebhookSubscriber>
 export function createWebhookSubscriber(deps: {
   db: Kysely<ReadDatabase>
   store: EventStore
-  mappers: readonly PublicEventMapper[]
+  mappers: PublicEventLookup
   schedule: RetrySchedule
   /** Called after a batch created deliveries, to wake the dispatcher in this process. */
   onDeliveries: () => void

@@ -9,6 +9,7 @@ import type { SandboxTrigger } from '../../../domain/rails/index.js'
 import { type TransferCommand, type TransferState, transferDecider } from '../../../domain/transfer/decider.js'
 import { type TransferEvent, transferEventSchemas } from '../../../domain/transfer/events.js'
 import { nextStep } from '../../../domain/transfer/nextStep.js'
+import { publicEventOf } from '../../../domain/publicEvents.js'
 import { transferPublicEvents } from '../../../domain/transfer/publicEvents.js'
 import { canMove } from '../../../domain/transfer/statuses.js'
 import { SIDES, at, cmd, plan } from './transferFixtures.js'
@@ -141,7 +142,7 @@ t.test('property: random command sequences keep the table and the spec’s invar
       if (p.status === 'DRAFT' && fundedIndex >= 0 && !events.slice(0, fundedIndex).some((e) => e.type === 'TransferSubmitted'))
         throw new Error('a draft funded before it was submitted')
       for (const e of events) {
-        const published = transferPublicEvents({ type: e.type, data: e.data, recordedAt: new Date(0) })
+        const published = publicEventOf(transferPublicEvents, { type: e.type, data: e.data, recordedAt: new Date(0) })
         if (!published) throw new Error(`${e.type} has no public event`)
       }
       return true

@@ -5,7 +5,7 @@
 // transfer.updated data.status and source.originator (IN_REVIEW after funds: Events rule 2), and
 // transfer.failed only a failure before funds.
 import t, { type Test } from 'tap'
-import { PUBLIC_EVENT_TYPES, type PublicEvent } from '../../../domain/publicEvents.js'
+import { PUBLIC_EVENT_TYPES, type PublicEvent, publicEventOf } from '../../../domain/publicEvents.js'
 import { swiftRouting } from '../../../domain/rails/index.js'
 import { fromWire } from '../../../domain/shared/money/index.js'
 import { type TransferEvent, transferEventSchemas } from '../../../domain/transfer/events.js'
@@ -310,7 +310,7 @@ t.test('fees, tracking and the remitter as the resource shows them', async (t) =
 })
 
 const publish = (e: TransferEvent): PublicEvent | undefined =>
-  transferPublicEvents({ type: e.type, data: e.data, recordedAt: new Date(at(0)) })
+  publicEventOf(transferPublicEvents, { type: e.type, data: e.data, recordedAt: new Date(at(0)) })
 
 t.test('transfer.created carries the whole resource, source.originator null at creation', async (t) => {
   for (const events of Object.values(SCENARIOS)) {
