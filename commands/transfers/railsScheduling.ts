@@ -9,7 +9,7 @@ import { isSandboxRail, sandboxStepDelayMs, type SandboxDelayOverrides } from '.
 import { CHAINS, type Chain } from '../../domain/shared/chain/index.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { transferDecider } from '../../domain/transfer/decider.js'
-import { TransferCreated, transferEventSchemas } from '../../domain/transfer/events.js'
+import { type TransferCreatedData, transferEventSchemas } from '../../domain/transfer/events.js'
 import { nextStep } from '../../domain/transfer/nextStep.js'
 import type { Consumer } from '../../events/consumers/consumer.js'
 import type { RecordedEvent } from '../../events/store/port.js'
@@ -17,6 +17,9 @@ import { streams } from '../../events/streams.js'
 import type { Commands } from '../runtime/commandRuntime.js'
 import { scheduleCommand } from '../scheduler/scheduleCommand.js'
 import type { SchedulerDatabase } from '../scheduler/schema.js'
+
+/** A TransferCreated the consumer runtime has parsed with its schema already (events/consumers/applyBatch.ts). */
+const parsedCreated = (data: Record<string, unknown>) => data as TransferCreatedData
 
 const isChain = (rail: string): rail is Chain => (CHAINS as readonly string[]).includes(rail)
 
@@ -41,7 +44,7 @@ export const transferRailsScheduling = (settings: {
     for (const [transferId, event] of last) {
       const state =
         event.type === 'TransferCreated'
-          ? transferDecider.evolve(transferDecider.initialState(), { type: 'TransferCreated', data: TransferCreated.parse(event.data) })
+          ? transferDecider.evolve(transferDecider.initialState(), { type: 'TransferCreated', data: parsedCreated(event.data) })
           : (await settings.commands.load(transferDecider, streams.transfer(transferId))).state
       if (state.status === 'none') continue
       const step = nextStep(state, stepDelay(settings.delays))

@@ -16,7 +16,7 @@
 import { TRANSFER_RETURN_PREFIX } from '../../domain/account/creditCause.js'
 import { DomainError } from '../../domain/errors.js'
 import { type OpenTransferState, transferDecider } from '../../domain/transfer/decider.js'
-import { TransferCreated } from '../../domain/transfer/events.js'
+import type { TransferCreatedData } from '../../domain/transfer/events.js'
 import { awaitingBalanceCredit, returnAmount, transitOf } from '../../domain/transfer/moneyInTransit.js'
 import type { Position } from '../../events/store/port.js'
 import { organizationOfEvent } from '../../events/eventOrganization.js'
@@ -121,7 +121,8 @@ export const transferMoney: Workflow = {
     const transferId = String(event.data.transferId)
     // A created transfer needs this workflow only when a balance pays it at once (the rest start later).
     if (event.type === 'TransferCreated') {
-      const created = TransferCreated.parse(event.data)
+      // Parsed with its schema by the consumer runtime already (events/consumers/applyBatch.ts).
+      const created = event.data as TransferCreatedData
       if (created.funding !== 'BALANCE' || created.status !== 'PENDING') return []
     }
     return [
