@@ -30,6 +30,7 @@ import { planSweep, sweepDeposit } from '../fixed-routes/sweepDeposit.js'
 import { originFrom } from '../runtime/requestOrigin.js'
 import { originatorBody } from './originatorBody.js'
 import { sandboxOnly } from './sandboxOnly.js'
+import { recentGet, recentHas } from '../../domain/shared/recentEntries.js'
 
 const bankField = (max: number) => z.string().trim().min(1).max(max)
 
@@ -153,7 +154,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
       }
       // A new deposit's sweep must be possible before the deposit is recorded (its target still open, the
       // customer still approved): a refusal then records nothing.
-      const planned = !route.deposits.has(key) && 'rail' in chosen ? await planSweep(deps, route, draft, now) : undefined
+      const planned = !recentHas(route.deposits, key) && 'rail' in chosen ? await planSweep(deps, route, draft, now) : undefined
       const { customerId: _c, ...deposit } = draft
       const state = await accounts.handleToState(request, {
         type: 'RecordFixedRouteDeposit',
@@ -168,7 +169,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
             : null,
       })
       const recordedRoute = state.status === 'none' ? undefined : asFixedRoute(state)
-      const recorded = recordedRoute?.deposits.get(key)
+      const recorded = recordedRoute && recentGet(recordedRoute.deposits, key)
       if (!recordedRoute || !recorded) throw new Error(`deposit ${key} missing after it was recorded`)
       // The plan made above serves when this request's deposit is the one recorded (not a concurrent twin's).
       const ours = recorded.transferId === draft.transferId ? planned : undefined

@@ -9,6 +9,7 @@ import type { JsonValue, SnapshotCodec } from '../snapshot.js'
 import { accountStatusSchema } from './accountKinds.js'
 import type { AccountState, CreditRecord } from './state.js'
 import { ACCOUNT_LIMITS } from './limits.js'
+import { noRecentEntries, recentEntriesOf, recentList } from '../shared/recentEntries.js'
 import { AccountOpened } from './events.js'
 
 const minor = z.string().regex(/^(0|[1-9]\d{0,39})$/)
@@ -50,7 +51,7 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
       account: JSON.parse(JSON.stringify(state.account)) as JsonValue,
       metadata: JSON.parse(JSON.stringify(state.metadata)) as JsonValue,
       funds: fundsSnapshot.encode(state.funds),
-      credits: [...state.credits].map(([cause, c]) => [cause, c.currency, c.amountMinor.toString(), c.returned]),
+      credits: [...recentList(state.credits)].map(([cause, c]) => [cause, c.currency, c.amountMinor.toString(), c.returned]),
       createdAt: state.createdAt,
       updatedAt: state.updatedAt,
       closedAt: state.closedAt,
@@ -58,15 +59,16 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
   },
   decode(json) {
     const s = accountJson.parse(json)
-    const credits = new Map<string, CreditRecord>(
+    const credits = recentEntriesOf<CreditRecord>(
       s.credits.map(([cause, currency, amount, returned]) => [cause, { currency, amountMinor: BigInt(amount), returned }]),
+      ACCOUNT_LIMITS.maxRememberedCredits,
     )
     return {
       status: s.status,
       account: s.account,
       metadata: s.metadata,
       routeEnabled: true,
-      deposits: new Map(),
+      deposits: noRecentEntries(),
       funds: fundsSnapshot.decode(s.funds),
       credits,
       createdAt: s.createdAt,

@@ -19,6 +19,7 @@ import { FIXED_ROUTE_KINDS, canMove } from './accountKinds.js'
 import type { IncomingMoney } from './incomingMoney.js'
 import { accountSnapshot } from './accountSnapshot.js'
 import { ACCOUNT_LIMITS } from './limits.js'
+import { type RecentEntries, noRecentEntries, recentGet, recentHas, recentList, withRecentEntry } from '../shared/recentEntries.js'
 import type { AccountEvent } from './events.js'
 import type { AccountState, CreditRecord, FixedRouteDeposit, OpenAccountState, OpenedAccount } from './state.js'
 
@@ -103,7 +104,7 @@ function decideClose(state: OpenAccountState, command: Extract<AccountCommand, {
 }
 
 function decideCredit(state: OpenAccountState, command: Extract<FundsCommand, { type: 'CreditFunds' }>): AccountEvent[] | undefined {
-  const seen = state.credits.get(command.cause)
+  const seen = recentGet(state.credits, command.cause)
   if (!seen) return undefined
   // The same cause again: a replay (no second credit) when it is the same amount, else a misuse.
   if (seen.currency === command.currency && seen.amountMinor === command.amountMinor) return []
@@ -141,8 +142,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'RecordFixedRouteDeposit': {
       if (!isFixedRoute(current)) throw notFound('Fixed route', command.accountId)
       const { deposit } = command
-      if (current.deposits.has(depositKey(deposit.reference, deposit.amount.amountMinor))) return []
-      const reused = [...current.deposits.values()].find((d) => d.reference === deposit.reference)
+      if (recentHas(current.deposits, depositKey(deposit.reference, deposit.amount.amountMinor))) return []
+      const reused = depositWithReference(current.deposits, deposit.reference)
       if (reused)
         throw conflict(
           'reference_reused',
@@ -165,7 +166,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return decideFunds(command, funds)
     }
     case 'ReturnCredit': {
-      const credit = current.credits.get(command.cause)
+      const credit = recentGet(current.credits, command.cause)
       if (!credit) throw notFound('Credit', command.cause)
       if (credit.returned) throw conflict('credit_already_returned', `Credit ${command.cause} was already returned`)
       assertActive(current)
@@ -184,13 +185,12 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   }
 }
 
-function remember(credits: ReadonlyMap<string, CreditRecord>, cause: string, record: CreditRecord): ReadonlyMap<string, CreditRecord> {
-  const next = new Map(credits)
-  const known = next.has(cause)
-  next.set(cause, record)
-  if (known) return next
-  if (next.size > ACCOUNT_LIMITS.maxRememberedCredits) next.delete(next.keys().next().value!)
-  return next
+const remember = (credits: RecentEntries<CreditRecord>, cause: string, record: CreditRecord) =>
+  withRecentEntry(credits, cause, record, ACCOUNT_LIMITS.maxRememberedCredits)
+
+function depositWithReference(deposits: RecentEntries<FixedRouteDeposit>, reference: string): FixedRouteDeposit | undefined {
+  for (const [, deposit] of recentList(deposits)) if (deposit.reference === reference) return deposit
+  return undefined
 }
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
@@ -201,9 +201,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       account,
       metadata: account.metadata,
       routeEnabled: true,
-      deposits: new Map(),
+      deposits: noRecentEntries(),
       funds: account.holdsBalance ? emptyFunds(account.accountId, account.currencyCodes) : undefined,
-      credits: new Map(),
+      credits: noRecentEntries(),
       createdAt: at,
       updatedAt: at,
       closedAt: null,
@@ -222,16 +222,14 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, routeEnabled: event.type === 'FixedRouteEnabled', updatedAt: event.data.at }
     case 'FixedRouteDepositReceived': {
       const { accountId: _a, organizationId: _o, at: _at, ...deposit } = event.data
-      const deposits = new Map(state.deposits)
-      deposits.set(depositKey(deposit.reference, deposit.amount.amountMinor), deposit)
-      if (deposits.size > FIXED_ROUTE_LIMITS.maxRememberedDeposits) deposits.delete(deposits.keys().next().value!)
-      return { ...state, deposits }
+      const key = depositKey(deposit.reference, deposit.amount.amountMinor)
+      return { ...state, deposits: withRecentEntry(state.deposits, key, deposit, FIXED_ROUTE_LIMITS.maxRememberedDeposits) }
     }
     default: {
       assertInvariant(state.funds, `${event.type} on an account without a balance`)
       const funds = evolveFunds(state.funds, event)
       if (event.type === 'CreditReversed') {
-        const credit = state.credits.get(event.data.cause)
+        const credit = recentGet(state.credits, event.data.cause)
         if (!credit) return { ...state, funds }
         return { ...state, funds, credits: remember(state.credits, event.data.cause, { ...credit, returned: true }) }
       }

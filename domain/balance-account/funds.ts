@@ -16,7 +16,7 @@ import {
 } from '../ledger/index.js'
 import { assertBalanceWithinCeiling } from '../shared/money/index.js'
 import type { FundsEvent } from './fundsEvents.js'
-import { type RecentIds, hasRecentId, noRecentIds, withRecentId } from './recentIds.js'
+import { type RecentEntries, noRecentEntries, recentHas, withRecentEntry } from '../shared/recentEntries.js'
 
 /** The id prefix of holds the API places. */
 export const CALLER_HOLD_PREFIX = 'hld'
@@ -26,7 +26,7 @@ export const FUNDS_LIMITS = {
   maxOpenHolds: 10_000,
   /**
    * Closed (settled or released) hold ids remembered, so a second settle answers hold_closed and a
-   * reused id hold_exists. Older ones are forgotten in chunks (recentIds.ts: between this - 255 and
+   * reused id hold_exists. Older ones are forgotten in chunks (domain/shared/recentEntries.ts: between this - 255 and
    * this are kept): the state, and its snapshot, stay bounded however long the history.
    */
   maxClosedHolds: 10_000,
@@ -45,7 +45,7 @@ export type Funds = {
    * one closed before that window is not_found).
    */
   openHolds: ReadonlyMap<string, Hold>
-  closedHolds: RecentIds
+  closedHolds: RecentEntries<true>
 }
 
 export const emptyFunds = (accountId: string, currencies: readonly string[]): Funds => ({
@@ -53,7 +53,7 @@ export const emptyFunds = (accountId: string, currencies: readonly string[]): Fu
   currencies,
   balances: new Map(),
   openHolds: new Map(),
-  closedHolds: noRecentIds,
+  closedHolds: noRecentEntries(),
 })
 
 export const availableIn = (f: Funds, currency: string) => balanceOf(f.balances, availableOf(f.accountId), currency)
@@ -148,7 +148,7 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
     }
     case 'PlaceHold': {
       checkAmount(f, command.currency, command.amountMinor)
-      if (f.openHolds.has(command.holdId) || hasRecentId(f.closedHolds, command.holdId))
+      if (f.openHolds.has(command.holdId) || recentHas(f.closedHolds, command.holdId))
         throw conflict('hold_exists', `Hold ${command.holdId} was already placed on account ${id}`)
       if (f.openHolds.size >= FUNDS_LIMITS.maxOpenHolds)
         throw conflict('too_many_open_holds', `Account ${id} has too many payouts in flight`)
@@ -170,7 +170,7 @@ export function decideFunds(command: FundsCommand, f: Funds): FundsEvent[] {
       if (command.byCaller && !isCallerHold(command.holdId)) throw notFound('Hold', command.holdId)
       const hold = f.openHolds.get(command.holdId)
       if (!hold) {
-        if (hasRecentId(f.closedHolds, command.holdId))
+        if (recentHas(f.closedHolds, command.holdId))
           throw conflict('hold_closed', `Hold ${command.holdId} was already settled or released`)
         throw notFound('Hold', command.holdId)
       }
@@ -238,7 +238,11 @@ function withHolds(f: Funds, event: FundsEvent): Funds {
     case 'HoldReleased': {
       const openHolds = new Map(f.openHolds)
       openHolds.delete(event.data.holdId)
-      return { ...f, openHolds, closedHolds: withRecentId(f.closedHolds, event.data.holdId, FUNDS_LIMITS.maxClosedHolds) }
+      const { holdId } = event.data
+      const closedHolds = recentHas(f.closedHolds, holdId)
+        ? f.closedHolds
+        : withRecentEntry(f.closedHolds, holdId, true, FUNDS_LIMITS.maxClosedHolds)
+      return { ...f, openHolds, closedHolds }
     }
     default:
       return f

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import type { SnapshotCodec } from '../snapshot.js'
 import { FUNDS_LIMITS, type Funds } from './funds.js'
-import { recentIdList, recentIdsOf } from './recentIds.js'
+import { recentEntriesOf, recentList } from '../shared/recentEntries.js'
 
 export const FUNDS_SNAPSHOT_LIMITS = {
   /** Ledger balances one account's funds touch (its own two per currency, and the system accounts). */
@@ -40,7 +40,7 @@ export const fundsSnapshot = {
     currencies: [...f.currencies],
     balances: [...f.balances].map(([key, amount]) => [key, amount.toString()]),
     openHolds: [...f.openHolds].map(([holdId, hold]) => [holdId, hold.currency, hold.amountMinor.toString()]),
-    closedHolds: recentIdList(f.closedHolds),
+    closedHolds: [...recentList(f.closedHolds)].map(([holdId]) => holdId),
   }),
   decode(json) {
     const f = fundsJson.parse(json)
@@ -49,7 +49,10 @@ export const fundsSnapshot = {
       currencies: f.currencies,
       balances: new Map(f.balances.map(([key, amount]) => [key, BigInt(amount)])),
       openHolds: new Map(f.openHolds.map(([holdId, currency, amount]) => [holdId, { currency, amountMinor: BigInt(amount) }])),
-      closedHolds: recentIdsOf(f.closedHolds, FUNDS_LIMITS.maxClosedHolds),
+      closedHolds: recentEntriesOf(
+        f.closedHolds.map((holdId) => [holdId, true] as const),
+        FUNDS_LIMITS.maxClosedHolds,
+      ),
     }
   },
 } satisfies SnapshotCodec<Funds>

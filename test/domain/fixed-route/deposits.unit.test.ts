@@ -11,6 +11,7 @@ import type { FixedRouteConfig } from '../../../domain/fixed-route/routeConfig.j
 import { validateAbaRoutingNumber, validateIban } from '../../../domain/shared/bank/index.js'
 import { SANDBOX_REMITTER } from '../../../domain/rails/sandboxRemitter.js'
 import { spec } from '../deciderSpec.js'
+import { recentGet } from '../../../domain/shared/recentEntries.js'
 
 const ORG = 'org_01h00000000000000000000001'
 const ROUTE = 'vba_01h00000000000000000000001'
@@ -174,5 +175,9 @@ t.test('the account decider records a deposit once per reference and amount', as
     .when({ type: 'SetFixedRouteEnabled', organizationId: ORG, accountId: ROUTE, now: NOW, enabled: false })
     .then(t, [], 'idempotent')
   const state = route.given([opened, received]).state
-  t.equal(state.status === 'none' ? undefined : state.deposits.get(depositKey('r1', '1000'))?.transferId, deposit.transferId, 'remembered')
+  t.equal(
+    state.status === 'none' ? undefined : recentGet(state.deposits, depositKey('r1', '1000'))?.transferId,
+    deposit.transferId,
+    'remembered',
+  )
 })
