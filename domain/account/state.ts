@@ -20,7 +20,10 @@ export type AccountState =
       metadata: Record<string, unknown>
       /** A fixed route's source account: whether it sweeps deposits (true for every other account). */
       routeEnabled: boolean
-      /** A fixed route's recent deposits by key (reference and amount), oldest first (FIXED_ROUTE_LIMITS.maxRememberedDeposits, forgotten in chunks). */
+      /**
+       * A fixed route's recent deposits by key (reference and amount), oldest first
+       * (FIXED_ROUTE_LIMITS.maxRememberedDeposits, forgotten in chunks).
+       */
       deposits: RecentEntries<FixedRouteDeposit>
       /** Present exactly when the account holds a balance. */
       funds: Funds | undefined
