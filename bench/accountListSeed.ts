@@ -193,7 +193,7 @@ function rowOf(events: AccountEvent[]): Insertable<AccountsTable> {
 /**
  * Writes accounts `from` to `to` (exclusive) of the mix as read-model rows, `customerId` owning
  * all of them when given, and adds them to the organization's count; then VACUUM ANALYZE, as
- * autovacuum would after a load this size.
+ * autovacuum would after a load this size, and a CHECKPOINT (the load's writes out before measuring).
  */
 export async function insertSeedAccounts(
   db: Kysely<ReadDatabase>,
@@ -213,4 +213,5 @@ export async function insertSeedAccounts(
     .onConflict((oc) => oc.column('organization_id').doUpdateSet({ accounts: sql`account_counts.accounts + excluded.accounts` }))
     .execute()
   await sql`VACUUM ANALYZE accounts`.execute(db)
+  await sql`CHECKPOINT`.execute(db)
 }

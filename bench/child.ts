@@ -2,6 +2,7 @@
 // CPU use stays out of the server's process. The child prints one JSON line with its port when it
 // listens, and exits when told (SIGTERM) or when its stdin closes (this process died).
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
@@ -26,6 +27,16 @@ export const CONSUMERS_STOPPED_LINE = JSON.stringify({ consumersStopped: true })
 
 const running = new Set<ChildProcess>()
 
+/**
+ * The Node flags `npm start` gives the server (package.json's start script: `tsx <flags> server/main.ts`), so every bench
+ * server, the toys included, runs on the runtime settings production runs on.
+ */
+export function startScriptNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'))
+}
+const SERVER_FLAGS = startScriptNodeFlags()
+
 /** Kills every child still running; for the orchestrator's exit path. */
 export function killAllChildren(): void {
   for (const child of running) child.kill('SIGKILL')
@@ -35,7 +46,7 @@ export async function startServerChild(script: string, env: Record<string, strin
   const file = fileURLToPath(new URL(script, import.meta.url))
   // BENCH_CPU_PROF=<dir> profiles every server child (node refuses --cpu-prof in NODE_OPTIONS).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, ...profile, '--import', 'tsx', file], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   })

@@ -80,3 +80,11 @@ export function rateAtFullMachine(requestsPerSecond: number, cpu: CpuShares | un
   const used = cpu ? cpu.server + cpu.postgres + cpu.loadGenerator : 0
   return used > 0 ? (requestsPerSecond * cores * 100) / used : undefined
 }
+
+/**
+ * The requests per second a row's server process would reach at one full core: its rate over the server's share. A
+ * Node server runs its JavaScript on one thread, so this bounds it whatever the machine's other cores could add.
+ */
+export function rateAtFullServerCore(requestsPerSecond: number, cpu: CpuShares | undefined): number | undefined {
+  return cpu && cpu.server > 0 ? (requestsPerSecond * 100) / cpu.server : undefined
+}

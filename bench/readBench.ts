@@ -5,9 +5,9 @@
 // `npm run bench` runs it as one phase; `tsx bench/readBench.ts` runs it alone and prints its rows.
 import { pathToFileURL } from 'node:url'
 import type { ServerChild } from './child.js'
-import { type CpuShares, measureCpu } from './cpu.js'
-import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
-import type { LatencySummary } from './stats.js'
+import { measureCpu } from './cpu.js'
+import { type HttpTarget, runHttpBench } from './httpBench.js'
+import { type RoundResult, combineRounds } from './rounds.js'
 import { READ_TOY_LIMITS } from './readToyServer.js'
 
 export const READ_BENCH_PLAN = {
@@ -31,7 +31,7 @@ export type ReadBenchDeps = {
   log: (message: string) => void
 }
 
-export type ReadMeasurement = HttpBenchResult & { cpu: CpuShares | undefined }
+export type ReadMeasurement = RoundResult
 export type ReadBenchResult = { endpoints: ReadMeasurement; customers: ReadMeasurement; toy: ReadMeasurement }
 
 const ENDPOINT_BODY = JSON.stringify({
@@ -50,42 +50,6 @@ const customerBody = (i: number) =>
   })
 
 type Target = { name: string; server: ServerChild; target: HttpTarget }
-
-/** One target's rounds as one result: req/s over all rounds; p50, p99 and CPU shares the median of the rounds'. */
-function combine(rounds: ReadMeasurement[]): ReadMeasurement {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0)
-  const requests = rounds.reduce((sum, r) => sum + r.requests, 0)
-  const statusCodes: Record<string, number> = {}
-  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count
-  const latency: LatencySummary = {
-    count: rounds.reduce((sum, r) => sum + r.latency.count, 0),
-    p50Ms: median(rounds.map((r) => r.latency.p50Ms)),
-    p99Ms: median(rounds.map((r) => r.latency.p99Ms)),
-    maxMs: Math.max(...rounds.map((r) => r.latency.maxMs)),
-  }
-  const cpus = rounds.map((r) => r.cpu).filter((c) => c !== undefined)
-  const cpu =
-    cpus.length === rounds.length
-      ? {
-          server: median(cpus.map((c) => c.server)),
-          postgres: median(cpus.map((c) => c.postgres)),
-          loadGenerator: median(cpus.map((c) => c.loadGenerator)),
-          other: median(cpus.map((c) => c.other)),
-        }
-      : undefined
-  return {
-    connections: READ_BENCH_PLAN.connections,
-    seconds,
-    requests,
-    requestsPerSecond: requests / seconds,
-    latency,
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    statusCodes,
-    cpu,
-  }
-}
 
 async function measureInRounds(deps: ReadBenchDeps, targets: Target[]): Promise<ReadMeasurement[]> {
   const options = { connections: READ_BENCH_PLAN.connections }
@@ -106,7 +70,7 @@ async function measureInRounds(deps: ReadBenchDeps, targets: Target[]): Promise<
     }
   }
   return rounds.map((r, i) => {
-    const combined = combine(r)
+    const combined = combineRounds(r)
     if (combined.non2xx > 0) deps.log(`${targets[i]!.name}: status codes ${JSON.stringify(combined.statusCodes)}`)
     return combined
   })

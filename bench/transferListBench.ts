@@ -8,8 +8,9 @@
 import { pathToFileURL } from 'node:url'
 import { openReadDatabase } from '../projections/database.js'
 import type { ServerChild } from './child.js'
-import { type CpuShares, measureCpu } from './cpu.js'
-import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
+import { type RoundResult, combineRounds } from './rounds.js'
+import { measureCpu } from './cpu.js'
+import { type HttpTarget, runHttpBench } from './httpBench.js'
 import {
   BIG_CUSTOMER,
   TRANSFER_SEED_PLAN,
@@ -46,7 +47,7 @@ export type TransferListBenchDeps = {
   log: (message: string) => void
 }
 
-export type Measured = HttpBenchResult & { cpu: CpuShares | undefined }
+export type Measured = RoundResult
 export type TransferListMeasurement = { name: string; items: number; one: Measured; many: Measured }
 export type TransferListBenchResult = {
   seedSeconds: number
@@ -68,40 +69,6 @@ async function run(server: ServerChild, deps: TransferListBenchDeps, target: Htt
   const cpu = measureCpu(server.pid, deps.postmasterPid)
   const result = await runHttpBench(target, { connections, durationSeconds: seconds })
   return { ...result, cpu: cpu?.() }
-}
-
-/** Rounds of one target as one result: req/s over all rounds, p50/p99 the median round's. */
-function combined(rounds: Measured[]): Measured {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0)
-  const requests = rounds.reduce((sum, r) => sum + r.requests, 0)
-  const statusCodes: Record<string, number> = {}
-  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count
-  const cpus = rounds.map((r) => r.cpu).filter((c) => c !== undefined)
-  return {
-    connections: rounds[0]!.connections,
-    seconds,
-    requests,
-    requestsPerSecond: requests / seconds,
-    latency: {
-      count: rounds.reduce((sum, r) => sum + r.latency.count, 0),
-      p50Ms: median(rounds.map((r) => r.latency.p50Ms)),
-      p99Ms: median(rounds.map((r) => r.latency.p99Ms)),
-      maxMs: Math.max(...rounds.map((r) => r.latency.maxMs)),
-    },
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    statusCodes,
-    cpu:
-      cpus.length === rounds.length
-        ? {
-            server: median(cpus.map((c) => c.server)),
-            postgres: median(cpus.map((c) => c.postgres)),
-            loadGenerator: median(cpus.map((c) => c.loadGenerator)),
-            other: median(cpus.map((c) => c.other)),
-          }
-        : undefined,
-  }
 }
 
 export async function runTransferListBench(deps: TransferListBenchDeps): Promise<TransferListBenchResult> {
@@ -175,13 +142,18 @@ export async function runTransferListBench(deps: TransferListBenchDeps): Promise
           name,
           items: items.get(name)!,
           one: one.get(name)!,
-          many: combined(rounds.get(name)!),
+          many: combineRounds(rounds.get(name)!),
         }))
         for (const r of result) {
           const codes = { ...r.one.statusCodes, ...r.many.statusCodes }
           if (r.one.non2xx + r.many.non2xx > 0) deps.log(`${r.name}: status codes ${JSON.stringify(codes)}`)
         }
-        return { seedSeconds, lists: result, toy: combined(rounds.get('toy')!), samePageToy: combined(rounds.get('samePageToy')!) }
+        return {
+          seedSeconds,
+          lists: result,
+          toy: combineRounds(rounds.get('toy')!),
+          samePageToy: combineRounds(rounds.get('samePageToy')!),
+        }
       } finally {
         await deps.stopChild(samePage)
       }

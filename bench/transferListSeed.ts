@@ -240,7 +240,8 @@ function insertRows(db: Kysely<ReadDatabase>, rows: ReturnType<typeof rowOf>[]) 
  * Writes transfers `from` to `to` (exclusive) of the mix as read-model rows, as a bulk load does:
  * the secondary indexes dropped first and built again from their own definitions (migration 0018's)
  * after the rows, each batch made while the previous one is written; then VACUUM ANALYZE, as
- * autovacuum would after a load this size.
+ * autovacuum would after a load this size, and a CHECKPOINT, so that the one a load this size sets off
+ * (its dirty pages written out over minutes) is over before anything is measured.
  */
 export async function insertSeedTransfers(
   db: Kysely<ReadDatabase>,
@@ -268,4 +269,5 @@ export async function insertSeedTransfers(
     for (const index of indexes) await sql.raw(index.definition).execute(connection)
   })
   await sql`VACUUM ANALYZE transfers`.execute(db)
+  await sql`CHECKPOINT`.execute(db)
 }
