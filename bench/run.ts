@@ -565,6 +565,7 @@ function transferListRows(r: TransferListBenchResult): Cell[][] {
   return [
     httpRow('(h) ceiling read toy, same phase', r.toy),
     httpRow('(h) reference: the status=PENDING page without the service (transferToyServer.ts)', r.samePageToy),
+    httpRow('(h) reference at 1 connection: the page itself, without the service', r.samePageToyOne),
     ...r.lists.flatMap((list) => {
       const ratio = list.many.requestsPerSecond / r.toy.requestsPerSecond
       const samePage = list.many.requestsPerSecond / r.samePageToy.requestsPerSecond

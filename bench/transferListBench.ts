@@ -55,6 +55,8 @@ export type TransferListBenchResult = {
   toy: Measured
   /** The same-page reference (transferToyServer.ts): the status=PENDING page without the service. */
   samePageToy: Measured
+  /** The same-page reference at 1 connection: the latency of the page itself, without the service. */
+  samePageToyOne: Measured
 }
 
 type Page = { data: { id: string }[]; has_more: boolean }
@@ -125,6 +127,9 @@ export async function runTransferListBench(deps: TransferListBenchDeps): Promise
         const samePageTarget: HttpTarget = { url: `${samePage.baseUrl}/toy/transfers`, method: 'GET' }
         if ((await getPage(samePageTarget.url, {})).data.length !== items.get(targets[0]!.name))
           throw new Error('the same-page toy does not answer the status=PENDING page')
+        deps.log(`transfer lists: the same-page reference, tier-up ${P.tierUpSecondsPerList} s, then ${P.secondsAtOne} s at 1 connection`)
+        await runHttpBench(samePageTarget, { connections: 1, durationSeconds: P.tierUpSecondsPerList })
+        const samePageToyOne = await run(samePage, deps, samePageTarget, 1, P.secondsAtOne)
         deps.log(`transfer lists: ${P.rounds} rounds of ${P.secondsPerRound} s at ${P.connections} connections, with both toys`)
         await runHttpBench(toyTarget, { connections: P.connections, durationSeconds: P.warmUpSeconds })
         await runHttpBench(samePageTarget, { connections: P.connections, durationSeconds: P.warmUpSeconds })
@@ -153,6 +158,7 @@ export async function runTransferListBench(deps: TransferListBenchDeps): Promise
           lists: result,
           toy: combineRounds(rounds.get('toy')!),
           samePageToy: combineRounds(rounds.get('samePageToy')!),
+          samePageToyOne,
         }
       } finally {
         await deps.stopChild(samePage)
@@ -184,7 +190,8 @@ async function runAlone(): Promise<void> {
     process.stdout.write(`seeded ${TRANSFER_SEED_PLAN.transfers} transfers in ${result.seedSeconds.toFixed(1)} s\n`)
     process.stdout.write(
       `read toy at ${TRANSFER_LIST_BENCH_PLAN.connections} connections: ${result.toy.requestsPerSecond.toFixed(0)} req/s; ` +
-        `same-page toy: ${result.samePageToy.requestsPerSecond.toFixed(0)} req/s\n`,
+        `same-page toy: ${result.samePageToy.requestsPerSecond.toFixed(0)} req/s; at 1 connection p50 ` +
+        `${result.samePageToyOne.latency.p50Ms.toFixed(2)} ms, p99 ${result.samePageToyOne.latency.p99Ms.toFixed(2)} ms\n`,
     )
     for (const r of result.lists) {
       const ratio = r.many.requestsPerSecond / result.toy.requestsPerSecond
