@@ -446,16 +446,18 @@ function webhookRow(r: WebhookBenchResult): Cell[] {
   ]
 }
 
-/** The most `row` could reach with every core busy on its measured work per request, against the toy (cpu.ts). */
-function boundRow(name: string, row: Measured<HttpBenchResult>, toy: Measured<HttpBenchResult>): Cell[] {
-  const bound = rateAtFullMachine(row.requestsPerSecond, row.cpu)
-  return bound === undefined ? [name, ...Array<Cell>(11).fill(undefined)] : ratioRow(name, bound / toy.requestsPerSecond)
-}
-
-/** The most `row` could reach with its server process at one full core (its JavaScript's one thread), against the toy. */
-function serverCoreRow(name: string, row: Measured<HttpBenchResult>, toy: Measured<HttpBenchResult>): Cell[] {
-  const bound = rateAtFullServerCore(row.requestsPerSecond, row.cpu)
-  return bound === undefined ? [name, ...Array<Cell>(11).fill(undefined)] : ratioRow(name, bound / toy.requestsPerSecond)
+/**
+ * The most `row` could reach by `bound` (cpu.ts: every core busy on its measured work per request, or its server process
+ * at one full core), against the toy.
+ */
+function boundRow(
+  name: string,
+  bound: typeof rateAtFullMachine | typeof rateAtFullServerCore,
+  row: Measured<HttpBenchResult>,
+  toy: Measured<HttpBenchResult>,
+): Cell[] {
+  const rate = bound(row.requestsPerSecond, row.cpu)
+  return rate === undefined ? [name, ...Array<Cell>(11).fill(undefined)] : ratioRow(name, rate / toy.requestsPerSecond)
 }
 
 function ratioRow(name: string, value: number, target?: { text: string; pass: boolean }): Cell[] {
@@ -687,10 +689,10 @@ async function main(): Promise<void> {
       text: `>= ${TRANSFER_CREATE_TARGETS.createToToyRatio}`,
       pass: api.transferCreate.requestsPerSecond / toy.requestsPerSecond >= TRANSFER_CREATE_TARGETS.createToToyRatio,
     }),
-    boundRow('(b) bound: command at full use of the cores / toy', api.command, toy),
-    boundRow('(h) bound: transfers created at full use of the cores / toy', api.transferCreate, toy),
-    serverCoreRow('(b) bound: command with its server process at one full core / toy', api.command, toy),
-    serverCoreRow('(h) bound: transfers created with the server at one full core / toy', api.transferCreate, toy),
+    boundRow('(b) bound: command at full use of the cores / toy', rateAtFullMachine, api.command, toy),
+    boundRow('(h) bound: transfers created at full use of the cores / toy', rateAtFullMachine, api.transferCreate, toy),
+    boundRow('(b) bound: command with its server process at one full core / toy', rateAtFullServerCore, api.command, toy),
+    boundRow('(h) bound: transfers created with the server at one full core / toy', rateAtFullServerCore, api.transferCreate, toy),
     ratioRow('(b) ratio command, consumers stopped / toy req/s', api.commandAlone.requestsPerSecond / toy.requestsPerSecond),
     ratioRow(
       '(h) ratio transfers created, consumers stopped / toy req/s',

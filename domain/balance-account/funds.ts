@@ -238,11 +238,7 @@ function withHolds(f: Funds, event: FundsEvent): Funds {
     case 'HoldReleased': {
       const openHolds = new Map(f.openHolds)
       openHolds.delete(event.data.holdId)
-      const { holdId } = event.data
-      const closedHolds = recentHas(f.closedHolds, holdId)
-        ? f.closedHolds
-        : withRecentEntry(f.closedHolds, holdId, true, FUNDS_LIMITS.maxClosedHolds)
-      return { ...f, openHolds, closedHolds }
+      return { ...f, openHolds, closedHolds: withRecentEntry(f.closedHolds, event.data.holdId, true, FUNDS_LIMITS.maxClosedHolds) }
     }
     default:
       return f

@@ -37,14 +37,15 @@ export function* recentList<V>(recent: RecentEntries<V>): Generator<[string, V]>
 }
 
 /**
- * `recent` with `key` set to `value`: a known key keeps its place (only its chunk is copied), a new one is the
- * newest, and at most `limit` entries are kept.
+ * `recent` with `key` set to `value`: a known key keeps its place (only its chunk is copied; `recent` itself when it
+ * already holds that very value), a new one is the newest, and at most `limit` entries are kept.
  */
 export function withRecentEntry<V>(recent: RecentEntries<V>, key: string, value: V, limit: number): RecentEntries<V> {
   if (limit < RECENT_CHUNK) throw new RangeError(`a recent-entries limit is at least ${RECENT_CHUNK}`)
   const { chunks } = recent
   const at = chunkHolding(recent, key)
   if (at >= 0) {
+    if (Object.is(chunks[at]!.get(key), value)) return recent
     const next = [...chunks]
     next[at] = new Map(chunks[at]!).set(key, value)
     return { chunks: next, size: recent.size }
