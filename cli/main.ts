@@ -6,6 +6,7 @@ import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
 import { customersErase } from './commands/customersErase.js'
 import { eventsStream } from './commands/eventsStream.js'
 import { dataSealExisting } from './commands/dataSealExisting.js'
+import { fxConfigure } from './commands/fxConfigure.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
 import { liquidityConfigure } from './commands/liquidityConfigure.js'
@@ -44,6 +45,7 @@ export const COMMANDS: readonly CliCommand[] = [
   customersErase,
   dataSealExisting,
   liquidityConfigure,
+  fxConfigure,
   ledgerVerify,
   suspenseList,
   suspenseResolve,

@@ -1,7 +1,17 @@
 // Domain errors are typed values with no HTTP words; http/domainErrors.ts maps them to statuses.
 export type ErrorDetail = { field: string; message: string; value?: unknown }
 
-export type DomainErrorKind = 'not_found' | 'conflict' | 'validation' | 'forbidden' | 'gone'
+export type DomainErrorKind = 'bad_request' | 'not_found' | 'conflict' | 'validation' | 'forbidden' | 'gone'
+
+/**
+ * Fields some errors add to the body beside `details`: the spec's FX not-executable body (`hint`,
+ * `limits` in minor units, `requested`). Absent on every other error.
+ */
+export type ErrorExtra = {
+  hint?: string
+  limits?: { sourceCurrency: string; min: string; max: string }
+  requested?: { currency: string; amount: string; side: 'SOURCE' | 'DESTINATION' }
+}
 
 export class DomainError extends Error {
   override readonly name = 'DomainError'
@@ -11,6 +21,7 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly details: ErrorDetail[] = [],
+    readonly extra?: ErrorExtra,
   ) {
     super(message)
   }

@@ -11,6 +11,7 @@ import { counterpartyAggregate } from '../domain/counterparty/index.js'
 import { matchClaimAggregate } from '../domain/match-claim/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
+import { fxSettingsAggregate } from '../domain/fx-settings/index.js'
 import { liquidityFacilityAggregate } from '../domain/liquidity-facility/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
 import { termsAgreementAggregate } from '../domain/terms/index.js'
@@ -29,6 +30,7 @@ export const AGGREGATES = [
   matchClaimAggregate,
   liquidityFacilityAggregate,
   transferAggregate,
+  fxSettingsAggregate,
 ] as const
 
 type Entry = {

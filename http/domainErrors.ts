@@ -3,6 +3,7 @@ import type { DomainError } from '../domain/errors.js'
 import { ApiError, type ErrorStatus } from './errorBody.js'
 
 const KIND_STATUS: Record<DomainError['kind'], ErrorStatus> = {
+  bad_request: 400,
   not_found: 404,
   conflict: 409,
   validation: 422,
@@ -11,5 +12,5 @@ const KIND_STATUS: Record<DomainError['kind'], ErrorStatus> = {
 }
 
 export function toApiError(error: DomainError): ApiError {
-  return new ApiError(KIND_STATUS[error.kind], error.message, error.code, error.details.length ? error.details : undefined)
+  return new ApiError(KIND_STATUS[error.kind], error.message, error.code, error.details.length ? error.details : undefined, error.extra)
 }

@@ -2,7 +2,7 @@
 // the error names per status, the error responses every route documents, and ApiError, the
 // failure every HTTP layer throws or sends in that body.
 import { z } from 'zod'
-import type { ErrorDetail } from '../domain/errors.js'
+import type { ErrorDetail, ErrorExtra } from '../domain/errors.js'
 import { escapeUnsafe } from './echoSafe.js'
 
 export const errorBodySchema = z.object({
@@ -12,6 +12,19 @@ export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   details: z.array(z.object({ field: z.string(), message: z.string(), value: z.unknown().optional() })).optional(),
   requestId: z.string(),
+  hint: z.string().optional().describe('FX not-executable errors (422) and FX rate errors: what to try instead'),
+  limits: z
+    .object({
+      sourceCurrency: z.string(),
+      min: z.string().describe('Corridor minimum, minor units of sourceCurrency'),
+      max: z.string().describe('Corridor maximum, minor units of sourceCurrency'),
+    })
+    .optional()
+    .describe('Quote creation only, when the corridor limits are known'),
+  requested: z
+    .object({ currency: z.string(), amount: z.string().describe('Minor units'), side: z.enum(['SOURCE', 'DESTINATION']) })
+    .optional()
+    .describe('Quote creation only: the amount the quote was asked for'),
 })
 
 export type ErrorBody = z.infer<typeof errorBodySchema>
@@ -65,6 +78,7 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly details?: ErrorDetail[],
+    readonly extra?: ErrorExtra,
   ) {
     super(message)
   }
@@ -87,5 +101,8 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
     statusCode: error.statusCode,
     ...(error.details ? { details: error.details.map(safeDetail) } : {}),
     requestId,
+    ...(error.extra?.hint === undefined ? {} : { hint: escapeUnsafe(error.extra.hint) }),
+    ...(error.extra?.limits ? { limits: error.extra.limits } : {}),
+    ...(error.extra?.requested ? { requested: error.extra.requested } : {}),
   }
 }

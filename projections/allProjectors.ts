@@ -6,6 +6,7 @@ import { balancesProjector } from './balances.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { fixedRoutesProjector } from './fixedRoutes.js'
+import { fxSettingsProjector } from './fxSettings.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
@@ -24,4 +25,5 @@ export const allProjectors: readonly Projector[] = [
   balancesProjector,
   transfersProjector,
   fixedRoutesProjector,
+  fxSettingsProjector,
 ]

@@ -5,6 +5,7 @@ import type { AccountDatabase } from './accountSchema.js'
 import type { BalanceDatabase } from './balanceSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { FixedRouteDatabase } from './fixedRouteSchema.js'
+import type { FxSettingsDatabase } from './fxSettingsSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
@@ -17,6 +18,7 @@ export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
 export type * from './fixedRouteSchema.js'
+export type * from './fxSettingsSchema.js'
 export type * from './idempotencySchema.js'
 export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
@@ -34,4 +36,5 @@ export interface ReadDatabase
     AccountCountDatabase,
     BalanceDatabase,
     TransferDatabase,
-    FixedRouteDatabase {}
+    FixedRouteDatabase,
+    FxSettingsDatabase {}

@@ -7,6 +7,7 @@ import type { AreaContext } from './areas/areaContext.js'
 import { counterpartiesArea } from './areas/counterparties.js'
 import { customersArea } from './areas/customers.js'
 import { fixedRoutesArea } from './areas/fixedRoutes.js'
+import { fxArea } from './areas/fx.js'
 import { liquidityFacilityArea } from './areas/liquidityFacility.js'
 import { transfersArea } from './areas/transfers.js'
 import { webhookEndpointsArea } from './areas/webhookEndpoints.js'
@@ -21,4 +22,5 @@ export const AREA_PLUGINS: readonly FastifyPluginAsyncZod<AreaContext>[] = [
   liquidityFacilityArea,
   transfersArea,
   fixedRoutesArea,
+  fxArea,
 ]

@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   draw: 'drw',
   repayment: 'rpy',
   transferLeg: 'tleg',
+  fxSettings: 'fxs',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -56,6 +57,7 @@ export type LiquidityFacilityId = Id<'lqf'>
 export type DrawId = Id<'drw'>
 export type RepaymentId = Id<'rpy'>
 export type TransferLegId = Id<'tleg'>
+export type FxSettingsId = Id<'fxs'>
 
 function encodeTime(ms: number): string {
   let out = ''
