@@ -11,6 +11,7 @@ import { counterpartyAggregate } from '../domain/counterparty/index.js'
 import { matchClaimAggregate } from '../domain/match-claim/index.js'
 import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
+import { fxQuoteAggregate } from '../domain/fx-quote/index.js'
 import { fxSettingsAggregate } from '../domain/fx-settings/index.js'
 import { liquidityFacilityAggregate } from '../domain/liquidity-facility/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
@@ -31,6 +32,7 @@ export const AGGREGATES = [
   liquidityFacilityAggregate,
   transferAggregate,
   fxSettingsAggregate,
+  fxQuoteAggregate,
 ] as const
 
 type Entry = {

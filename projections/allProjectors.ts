@@ -6,6 +6,7 @@ import { balancesProjector } from './balances.js'
 import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { fixedRoutesProjector } from './fixedRoutes.js'
+import { fxQuotesProjector } from './fxQuotes.js'
 import { fxSettingsProjector } from './fxSettings.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
@@ -26,4 +27,5 @@ export const allProjectors: readonly Projector[] = [
   transfersProjector,
   fixedRoutesProjector,
   fxSettingsProjector,
+  fxQuotesProjector,
 ]

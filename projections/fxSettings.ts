@@ -1,14 +1,26 @@
-// Projects organizations' FX settings: the switches and the sandbox provider's behaviour on one row
-// per organization, each customer's own spread on a row of its own (removed when cleared).
+// Projects organizations' FX settings: the switches, the sandbox provider's behaviour and its
+// capacity in use per corridor on one row per organization, each customer's own spread on a row of
+// its own (removed when cleared).
+import { type Insertable, sql } from 'kysely'
 import type { FxSettingsEvent } from '../domain/fx-settings/events.js'
 import { toJson } from './columnTypes.js'
 import { parsedEvent } from './parsedEvent.js'
+import type { FxSettingsTable } from './schema.js'
 import type { Projector } from './runtime/projector.js'
+
+/** The row of an organization whose settings were never configured (its defaults apply). */
+const blankRow = (organizationId: string, updatedAt: string): Insertable<FxSettingsTable> => ({
+  organization_id: organizationId,
+  settings: null,
+  sandbox_provider: null,
+  capacity_use: toJson({}),
+  updated_at: updatedAt,
+})
 
 export const fxSettingsProjector: Projector = {
   name: 'fx_settings',
   tables: ['fx_settings', 'fx_customer_pricing'],
-  handles: new Set(['FxSettingsConfigured', 'FxCustomerPricingSet', 'FxSandboxProviderConfigured']),
+  handles: new Set(['FxSettingsConfigured', 'FxCustomerPricingSet', 'FxSandboxProviderConfigured', 'FxCapacityReserved']),
   async apply(db, recorded) {
     const event = parsedEvent<FxSettingsEvent>(recorded)
     switch (event.type) {
@@ -17,7 +29,7 @@ export const fxSettingsProjector: Projector = {
         const changed = { settings: toJson(d.settings), updated_at: d.configuredAt }
         await db
           .insertInto('fx_settings')
-          .values({ organization_id: d.organizationId, sandbox_provider: null, ...changed })
+          .values({ ...blankRow(d.organizationId, d.configuredAt), ...changed })
           .onConflict((oc) => oc.column('organization_id').doUpdateSet(changed))
           .execute()
         return
@@ -27,8 +39,21 @@ export const fxSettingsProjector: Projector = {
         const changed = { sandbox_provider: toJson(d.provider), updated_at: d.configuredAt }
         await db
           .insertInto('fx_settings')
-          .values({ organization_id: d.organizationId, settings: null, ...changed })
+          .values({ ...blankRow(d.organizationId, d.configuredAt), ...changed })
           .onConflict((oc) => oc.column('organization_id').doUpdateSet(changed))
+          .execute()
+        return
+      }
+      case 'FxCapacityReserved': {
+        const d = event.data
+        const use = toJson({ [d.corridor]: { usedCents: d.usedCents, at: d.reservedAt } })
+        // The row's other columns stay as they are; only this corridor's use changes.
+        await db
+          .insertInto('fx_settings')
+          .values({ ...blankRow(d.organizationId, d.reservedAt), capacity_use: use })
+          .onConflict((oc) =>
+            oc.column('organization_id').doUpdateSet({ capacity_use: sql`fx_settings.capacity_use || excluded.capacity_use` }),
+          )
           .execute()
         return
       }

@@ -1,5 +1,9 @@
-// The FX settings read model (migration 0025), owned by projections/fxSettings.ts.
+// The FX read models (migration 0025): settings and pricing owned by projections/fxSettings.ts,
+// quotes by projections/fxQuotes.ts.
+import type { CorridorUse } from '../domain/fx-settings/capacity.js'
 import type { FxSettings, SandboxProvider } from '../domain/fx-settings/settings.js'
+import type { FxQuote } from '../domain/fx-quote/decider.js'
+import type { QuoteOutcome } from '../domain/fx-quote/resource.js'
 import type { Json, Timestamp } from './columnTypes.js'
 
 export interface FxSettingsTable {
@@ -8,7 +12,19 @@ export interface FxSettingsTable {
   settings: Json<FxSettings> | null
   /** null: the sandbox provider's defaults apply. */
   sandbox_provider: Json<SandboxProvider> | null
+  /** The sandbox provider's capacity in use per corridor, at each one's last reservation. */
+  capacity_use: Json<Record<string, CorridorUse>>
   updated_at: Timestamp
+}
+
+export interface FxQuotesTable {
+  id: string
+  organization_id: string
+  customer_id: string
+  /** The quote as created (FxQuoteCreated's data). */
+  quote: Json<FxQuote>
+  outcome: Json<QuoteOutcome>
+  created_at: Timestamp
 }
 
 export interface FxCustomerPricingTable {
@@ -21,4 +37,5 @@ export interface FxCustomerPricingTable {
 export interface FxSettingsDatabase {
   fx_settings: FxSettingsTable
   fx_customer_pricing: FxCustomerPricingTable
+  fx_quotes: FxQuotesTable
 }

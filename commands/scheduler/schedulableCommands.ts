@@ -7,6 +7,7 @@ import type { CustomerCommand } from '../../domain/customer/commands.js'
 import { customerDecider } from '../../domain/customer/decider.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
+import { type FxQuoteCommand, fxQuoteDecider } from '../../domain/fx-quote/decider.js'
 import { environmentSchema } from '../../domain/shared/environment.js'
 import { type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
@@ -92,6 +93,8 @@ const transferTimers: SchedulableAggregate<z.infer<typeof transferTimerCommand>>
   },
 }
 
+const fxQuoteTimerCommand = z.strictObject({ type: z.literal('ExpireFxQuote'), organizationId: id, quoteId: id })
+
 export const schedulableAggregates = {
   transfer: transferTimers,
   customer: schedulable(customerDecider, customerTimerCommand, (stored, now): CustomerCommand => ({ ...stored, now: now.toISOString() })),
@@ -99,6 +102,7 @@ export const schedulableAggregates = {
     ...stored,
     now: now.toISOString(),
   })),
+  fxQuote: schedulable(fxQuoteDecider, fxQuoteTimerCommand, (stored, now): FxQuoteCommand => ({ ...stored, now: now.toISOString() })),
 }
 
 export type SchedulableAggregateName = keyof typeof schedulableAggregates

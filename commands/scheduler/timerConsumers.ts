@@ -8,6 +8,7 @@ import type { Consumer } from '../../events/consumers/consumer.js'
 import { externalWalletReviewScheduling } from '../external-wallets/reviewScheduling.js'
 import { retentionErasureScheduling } from '../customers/retentionErasure.js'
 import { verificationExpiryScheduling } from '../customers/verificationExpiry.js'
+import { fxQuoteExpiryScheduling } from '../fx-quotes/quoteExpiry.js'
 import type { SchedulerDatabase } from './schema.js'
 
 /** What the timers depend on in the configuration (and the command runtime, for the transfers' state). */
@@ -20,6 +21,7 @@ export type TimerSettings = {
 
 export const timerConsumers = (settings: TimerSettings): readonly Consumer<SchedulerDatabase>[] => [
   verificationExpiryScheduling,
+  fxQuoteExpiryScheduling,
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),
   transferRailsScheduling({ environment: settings.environment, commands: settings.commands, delays: settings.railDelays }),

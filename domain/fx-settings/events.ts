@@ -22,9 +22,25 @@ export const FxCustomerPricingSet = z.object({
 
 export const FxSandboxProviderConfigured = z.object({ organizationId: id, provider: sandboxProviderSchema, ...audit })
 
-export const fxSettingsEventSchemas = { FxSettingsConfigured, FxCustomerPricingSet, FxSandboxProviderConfigured } as const
+/** A quote took part of a corridor's capacity (sandbox provider); usedCents is the corridor's use right after. */
+export const FxCapacityReserved = z.object({
+  organizationId: id,
+  corridor: z.string().regex(/^[A-Z]{3,5}\/[A-Z]{3,5}$/),
+  quoteId: id,
+  amountCents: z.string().regex(/^\d{1,40}$/),
+  usedCents: z.string().regex(/^\d{1,40}$/),
+  reservedAt: z.iso.datetime(),
+})
+
+export const fxSettingsEventSchemas = {
+  FxSettingsConfigured,
+  FxCustomerPricingSet,
+  FxSandboxProviderConfigured,
+  FxCapacityReserved,
+} as const
 
 export type FxSettingsEvent =
   | { type: 'FxSettingsConfigured'; data: z.infer<typeof FxSettingsConfigured> }
   | { type: 'FxCustomerPricingSet'; data: z.infer<typeof FxCustomerPricingSet> }
   | { type: 'FxSandboxProviderConfigured'; data: z.infer<typeof FxSandboxProviderConfigured> }
+  | { type: 'FxCapacityReserved'; data: z.infer<typeof FxCapacityReserved> }

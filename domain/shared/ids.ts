@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   repayment: 'rpy',
   transferLeg: 'tleg',
   fxSettings: 'fxs',
+  fxQuote: 'fxq',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -58,6 +59,7 @@ export type DrawId = Id<'drw'>
 export type RepaymentId = Id<'rpy'>
 export type TransferLegId = Id<'tleg'>
 export type FxSettingsId = Id<'fxs'>
+export type FxQuoteId = Id<'fxq'>
 
 function encodeTime(ms: number): string {
   let out = ''

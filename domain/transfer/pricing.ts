@@ -58,11 +58,13 @@ export type PriceRequest = {
   /** Exactly one side's amount. */
   amount: { side: 'SOURCE' | 'DESTINATION'; minor: bigint }
   fee: FeeTerms
+  /** The mid rate to convert at (an FX quote's, from its liquidity provider); the reference table's when absent. */
+  rate?: { mid: Rational; provider: string }
 }
 
 export function price(request: PriceRequest): Pricing {
   const { sourceCurrency: from, destinationCurrency: to } = request
-  const rate = referenceRate(from, to)
+  const rate = request.rate?.mid ?? referenceRate(from, to)
   if (!rate)
     throw invalid('route_not_supported', `No rate from ${from} to ${to}`, [
       { field: 'destination.currency', message: `${from} cannot be converted to ${to}`, value: to },
@@ -107,7 +109,7 @@ export function price(request: PriceRequest): Pricing {
       PRICING_LIMITS.exchangeRatePlaces,
     ),
     referenceRate: rationalToDecimal(rate, PRICING_LIMITS.referenceRatePlaces),
-    referenceProvider: REFERENCE_RATE_PROVIDER,
+    referenceProvider: request.rate?.provider ?? REFERENCE_RATE_PROVIDER,
   }
 }
 

@@ -4,13 +4,19 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { notFound } from '../../domain/errors.js'
 import { DEFAULT_SANDBOX_PROVIDER, type FxSettings, type SandboxProvider, defaultFxSettings } from '../../domain/fx-settings/settings.js'
+import type { CorridorUse } from '../../domain/fx-settings/capacity.js'
 import { CORRIDOR_LIMITS_USD } from '../../domain/fx/corridorLimits.js'
 import type { fxCustomerPricingResource, fxSettingsResource } from '../../domain/fx/resource.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { type SenderFacts, senderFactsOf } from '../../domain/transfer/capabilities.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 
-export type FxView = { settings: FxSettings; provider: SandboxProvider; updatedAt: string | null }
+export type FxView = {
+  settings: FxSettings
+  provider: SandboxProvider
+  capacityUse: Readonly<Record<string, CorridorUse>>
+  updatedAt: string | null
+}
 
 export type CustomerPricing = { facts: SenderFacts; spreadBps: number | undefined }
 
@@ -18,13 +24,14 @@ export function fxReads(db: Kysely<ReadDatabase>, environment: Environment) {
   async function fxOf(organizationId: string): Promise<FxView> {
     const row = await db
       .selectFrom('fx_settings')
-      .select(['settings', 'sandbox_provider', 'updated_at'])
+      .select(['settings', 'sandbox_provider', 'capacity_use', 'updated_at'])
       .where('organization_id', '=', organizationId)
       .executeTakeFirst()
     return {
       settings: row?.settings ?? defaultFxSettings(environment),
       provider: row?.sandbox_provider ?? DEFAULT_SANDBOX_PROVIDER,
-      updatedAt: row ? row.updated_at.toISOString() : null,
+      capacityUse: row?.capacity_use ?? {},
+      updatedAt: row?.settings || row?.sandbox_provider ? row.updated_at.toISOString() : null,
     }
   }
   async function customerOf(organizationId: string, customerId: string): Promise<CustomerPricing> {

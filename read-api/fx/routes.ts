@@ -155,7 +155,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
       const nowMs = now.getTime()
       let entry = rates.get(key, nowMs)
       if (!entry) {
-        const mid = sandboxLiquidityProvider(environment, fx.provider).midRate(pair, now)
+        const mid = sandboxLiquidityProvider(environment, fx.provider, fx.capacityUse).midRate(pair, now)
         const cached = {
           ...rateFigures(mid.mid, spreadBps),
           referenceProvider: mid.provider,

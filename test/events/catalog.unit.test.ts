@@ -5,6 +5,7 @@ import t from 'tap'
 import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
 import { accountPublicEvents } from '../../domain/account/publicEvents.js'
 import { transferPublicEvents } from '../../domain/transfer/publicEvents.js'
+import { fxQuotePublicEvents } from '../../domain/fx-quote/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
@@ -72,6 +73,7 @@ t.test('the public-event mappers are those of the aggregates that have public ev
     liquidityFacilityPublicEvents,
     accountPublicEvents,
     transferPublicEvents,
+    fxQuotePublicEvents,
   ]
   t.same(new Set(registeredPublicEventMappers), new Set(registered))
   const byType = registered.flatMap((mappers) => Object.entries(mappers))

@@ -1,0 +1,11 @@
+// How FX quote commands are handled: one stream per quote, created under a new fxq_ id.
+import { type FxQuoteCommand, fxQuoteDecider } from '../../domain/fx-quote/decider.js'
+import { streams } from '../../events/streams.js'
+
+export const fxQuoteStreamOf = (quoteId: string): string => streams.fxQuote(quoteId)
+
+export const fxQuoteCommands = {
+  decider: fxQuoteDecider,
+  streamOf: (command: FxQuoteCommand) => fxQuoteStreamOf(command.quoteId),
+  startsStream: (command: FxQuoteCommand) => command.type === 'CreateFxQuote',
+}
