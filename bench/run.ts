@@ -20,6 +20,7 @@ import { combineRounds } from './rounds.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 import { TRANSFER_LIST_BENCH_PLAN, TRANSFER_LIST_TARGETS, type TransferListBenchResult, runTransferListBench } from './transferListBench.js'
 import { TRANSFER_SEED_PLAN } from './transferListSeed.js'
+import { FX_BENCH_PLAN, type FxBenchResult, runFxBench } from './fxBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -601,7 +602,8 @@ async function otherPhases(db: BenchPostgres) {
   const reads = await runReadBench(children)
   const accountLists = await runAccountListBench(children)
   const transferLists = await runTransferListBench(children)
-  return { webhooks, protection, history, reads, accountLists, transferLists }
+  const fx = await runFxBench(children)
+  return { webhooks, protection, history, reads, accountLists, transferLists, fx }
 }
 
 type OtherPhases = Awaited<ReturnType<typeof otherPhases>>
@@ -613,6 +615,17 @@ function otherRows(o: OtherPhases): Cell[][] {
     ...accountListRows(o.accountLists),
     ...transferListRows(o.transferLists),
     ...historyRows(o.history),
+    ...fxRows(o.fx),
+  ]
+}
+
+// ---- FX: rates from the cache and computed anew, firm quotes ----------------------------------
+
+function fxRows(r: FxBenchResult): Cell[][] {
+  return [
+    httpRow('(i) GET /v1/fx/rates, cached (one pair)', r.ratesCached),
+    httpRow(`(i) GET /v1/fx/rates, uncached (${formatNumber(r.distinctRates)} pairs × pricings in turn)`, r.ratesUncached),
+    httpRow('(i) POST /v1/fx/quotes (one organization, one customer)', r.quotes),
   ]
 }
 
@@ -635,10 +648,14 @@ function otherLines(o: OtherPhases): string[] {
       `rounds of ${TRANSFER_LIST_BENCH_PLAN.secondsPerRound} s interleaved with the read toy); plans in docs/explain-transfers.md`,
     protectionLine(protection),
     historyLine(history),
+    `(i) FX: ${FX_BENCH_PLAN.connections} connections, ${FX_BENCH_PLAN.seconds} s each; rates are cached 30 s per organization, customer ` +
+      `and pair (a hit reads no database); ${FX_BENCH_PLAN.pricedCustomers} customers priced on their own; every quote takes capacity ` +
+      "on its organization's one FX stream (decided in turn) and is appended on its own, with its expiry timer to follow",
     ...disturbed(o.webhooks),
     ...disturbed([reads.endpoints, reads.customers, reads.toy]),
     ...disturbed(accountLists.lists),
     ...disturbed([transferLists.toy, ...transferLists.lists.flatMap((l) => [l.one, l.many])]),
+    ...disturbed([o.fx.ratesCached, o.fx.ratesUncached, o.fx.quotes]),
   ]
 }
 

@@ -28,7 +28,8 @@ async function call(
   return (await response.json()) as { id?: string }
 }
 
-async function approvedSender(api: ServerChild, auth: Record<string, string>): Promise<string> {
+/** A customer verified through the API and APPROVED by the sandbox review, with `capabilities`. */
+export async function approvedCustomer(api: ServerChild, auth: Record<string, string>, capabilities = CAPABILITIES): Promise<string> {
   const { id } = await call(
     api,
     auth,
@@ -55,7 +56,7 @@ async function approvedSender(api: ServerChild, auth: Record<string, string>): P
       governmentId: { type: 'DRIVERS_LICENSE', idNumber: 'D1234567', issuingCountry: 'US', frontImage: front, backImage: back },
       supportingDocuments: [{ file: selfie, type: 'SELFIE' }],
       hasAgreedToTos: true,
-      requestedCapabilities: CAPABILITIES,
+      requestedCapabilities: capabilities,
     },
     200,
   )
@@ -65,7 +66,7 @@ async function approvedSender(api: ServerChild, auth: Record<string, string>): P
 
 /** POST /v1/transfers: an ACH deposit paid out to the sender's own bank account over ACH. */
 export async function transferCreateTarget(api: ServerChild, auth: Record<string, string>): Promise<HttpTarget> {
-  const sender = await approvedSender(api, auth)
+  const sender = await approvedCustomer(api, auth)
   const bank = await call(
     api,
     auth,

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { ALL_CORRIDORS, customerMayUse } from '../../domain/fx/corridors.js'
 import { fxFiatPairsNotEnabled, fxNotEnabledForPair, fxRatesNotEnabled, fxRatesOnBehalfOfRequired } from '../../domain/fx/errors.js'
-import { type RateFigures, rateFigures } from '../../domain/fx/indicativeRate.js'
+import { rateFigures } from '../../domain/fx/indicativeRate.js'
 import { type FxPair, checkPair, pairKey, pairKind } from '../../domain/fx/pair.js'
 import {
   fxPairListResource,
@@ -35,7 +35,7 @@ const TAGS = ['FX']
 export const FX_READ_CACHE = { ttlMs: 30_000, maxEntries: 10_000 } as const
 
 type PairList = z.infer<typeof fxPairListResource>
-type CachedRate = RateFigures & { referenceProvider: string; referenceRateAsOf: string; asOf: string }
+type CachedRate = z.infer<typeof fxRateResource>
 
 /** The customer the request acts for: onBehalfOf or X-On-Behalf-Of; naming two different ones is 404 for the second. */
 function actingFor(request: FastifyRequest, query: string | undefined): string | undefined {
@@ -129,8 +129,9 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
         description:
           'The mid-market reference rate with the spread applied (the customer’s own pricing with onBehalfOf, else the ' +
           'organization’s), both ways, beside the reference rate itself. Takes no amount: a firm price is a quote. onBehalfOf is ' +
-          'required when either side is fiat. Cached about 30 seconds per organization, pricing and pair: asOf and ' +
-          'Cache-Control say how fresh. Errors in the order they are checked: 400 invalid_request (a field), 400 ' +
+          'required when either side is fiat. Cached 30 seconds per organization, customer and pair (so a change of switches, ' +
+          'pricing or provider shows within 30 seconds): asOf and Cache-Control say how fresh. Errors in the order they are ' +
+          'checked: 400 invalid_request (a field), 400 ' +
           'fx_pair_shape_invalid (a network/rail slot against the currency’s kind; details name each), 400 ' +
           'fx_source_rail_not_supported, 404 fx_pair_unsupported, 400 fx_rates_on_behalf_of_required, 403 fx_rates_not_enabled, 403 ' +
           'fx_fiat_pairs_not_enabled, 409 fx_not_enabled_for_pair, 404 resource_not_found (onBehalfOf), 422 ' +
@@ -146,34 +147,36 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
       const pair = checkPair(flat)
       const customerId = actingFor(request, onBehalfOf)
       if (pairKind(pair) === 'FIAT' && customerId === undefined) throw fxRatesOnBehalfOfRequired()
-      const fx = await reads.fxOf(organizationId)
-      assertRatesAllowed(fx, pair)
-      const own = customerId === undefined ? undefined : (await reads.customerOf(organizationId, customerId)).spreadBps
-      const spreadBps = own ?? fx.settings.spreadBps
-      const key = `${organizationId}|${spreadBps}|${pairKey(pair)}`
+      // A hit answers from memory: the switches, the pricing and the provider were checked when it was made.
+      const key = `${organizationId}|${customerId ?? ''}|${pairKey(pair)}`
       const now = clock()
       const nowMs = now.getTime()
       let entry = rates.get(key, nowMs)
       if (!entry) {
+        const fx = await reads.fxOf(organizationId)
+        assertRatesAllowed(fx, pair)
+        const own = customerId === undefined ? undefined : (await reads.customerOf(organizationId, customerId)).spreadBps
+        const spreadBps = own ?? fx.settings.spreadBps
         const mid = sandboxLiquidityProvider(environment, fx.provider, fx.capacityUse).midRate(pair, now)
-        const cached = {
-          ...rateFigures(mid.mid, spreadBps),
-          referenceProvider: mid.provider,
-          referenceRateAsOf: mid.asOf,
-          asOf: now.toISOString(),
-        }
-        entry = rates.set(key, cached, nowMs)
+        entry = rates.set(
+          key,
+          {
+            source: sideResource(pair.source),
+            destination: sideResource(pair.destination),
+            ...rateFigures(mid.mid, spreadBps),
+            referenceProvider: mid.provider,
+            referenceRateAsOf: mid.asOf,
+            spreadBps,
+            pricing: own === undefined ? 'ORGANIZATION' : 'CUSTOMER',
+            onBehalfOf: customerId ?? null,
+            asOf: now.toISOString(),
+            cachedUntil: new Date(nowMs + FX_READ_CACHE.ttlMs).toISOString(),
+          },
+          nowMs,
+        )
       }
       cacheHeader(reply, entry.expiresAtMs, nowMs)
-      return {
-        source: sideResource(pair.source),
-        destination: sideResource(pair.destination),
-        ...entry.value,
-        spreadBps,
-        pricing: own === undefined ? ('ORGANIZATION' as const) : ('CUSTOMER' as const),
-        onBehalfOf: customerId ?? null,
-        cachedUntil: new Date(entry.expiresAtMs).toISOString(),
-      }
+      return entry.value
     },
   )
 

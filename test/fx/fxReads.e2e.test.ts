@@ -101,6 +101,7 @@ t.test('the indicative rate: spread applied both ways beside the mid-market rate
   const own = (await h.request({ method: 'GET', url: `/v1/fx/rates?${STABLE}&onBehalfOf=${customerId}` })).json()
   t.match(own, { rate: '0.999', spreadBps: 10, pricing: 'CUSTOMER', onBehalfOf: customerId })
   await h.request({ method: 'PUT', url: `/v1/sandbox/fx/customers/${customerId}/pricing`, payload: { spreadBps: null } })
+  now = new Date('2026-11-28T10:01:10.000Z') // the cached rate of this customer and pair lapses first
   const back = (await h.request({ method: 'GET', url: `/v1/fx/rates?${STABLE}&onBehalfOf=${customerId}` })).json()
   t.match(back, { rate: '0.9975', spreadBps: 25, pricing: 'ORGANIZATION' })
 })

@@ -1,0 +1,131 @@
+// FX through HTTP: indicative rates served from the 30-second cache (one pair, again and again) and
+// computed anew (every request a pair and customer pricing not asked for yet), and firm quotes
+// created (each priced, taking capacity on the organization's FX stream, appended with its expiry
+// timer to follow). `npm run bench` runs it as one phase; `tsx bench/fxBench.ts` runs it alone.
+import { pathToFileURL } from 'node:url'
+import { ALL_CORRIDORS } from '../domain/fx/corridors.js'
+import { flatPair } from '../domain/fx/pair.js'
+import type { ServerChild } from './child.js'
+import { type CpuShares, measureCpu } from './cpu.js'
+import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
+import { approvedCustomer } from './transferCreateBench.js'
+
+export const FX_BENCH_PLAN = {
+  connections: 50,
+  warmUpSeconds: 1,
+  seconds: 10,
+  /** Customers priced on their own: with every pair, the distinct rates the uncached row asks for. */
+  pricedCustomers: 100,
+} as const
+
+export type FxBenchDeps = {
+  createDatabase: (purpose: string) => Promise<string>
+  startChild: (script: string, env: Record<string, string>) => Promise<ServerChild>
+  stopChild: (child: ServerChild) => Promise<void>
+  postmasterPid: number | undefined
+  log: (message: string) => void
+}
+
+type Measured = HttpBenchResult & { cpu: CpuShares | undefined }
+export type FxBenchResult = { ratesCached: Measured; ratesUncached: Measured; quotes: Measured; distinctRates: number }
+
+const STABLE = { sourceCurrency: 'USDC', sourceNetwork: 'ETHEREUM', destinationCurrency: 'USDT', destinationNetwork: 'TRON' }
+
+async function send(api: ServerChild, auth: Record<string, string>, method: 'PUT' | 'POST', path: string, body: object): Promise<unknown> {
+  const response = await fetch(`${api.baseUrl}${path}`, {
+    method,
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
+  return response.json()
+}
+
+async function measure(deps: FxBenchDeps, name: string, server: ServerChild, target: HttpTarget): Promise<Measured> {
+  const options = { connections: FX_BENCH_PLAN.connections }
+  deps.log(`${name}: warm-up ${FX_BENCH_PLAN.warmUpSeconds} s, then ${FX_BENCH_PLAN.seconds} s at ${options.connections} connections`)
+  await runHttpBench(target, { ...options, durationSeconds: FX_BENCH_PLAN.warmUpSeconds })
+  const cpu = measureCpu(server.pid, deps.postmasterPid)
+  const result = await runHttpBench(target, { ...options, durationSeconds: FX_BENCH_PLAN.seconds })
+  if (result.non2xx > 0) deps.log(`${name}: status codes ${JSON.stringify(result.statusCodes)}`)
+  return { ...result, cpu: cpu?.() }
+}
+
+export async function runFxBench(deps: FxBenchDeps): Promise<FxBenchResult> {
+  const api = await deps.startChild('./serveApp.ts', { DATABASE_URL: await deps.createDatabase('fx'), LOG_LEVEL: 'silent' })
+  try {
+    const auth = { authorization: `Bearer ${String(api.ready.apiKey)}` }
+    // Fiat pairs on, and capacity far beyond what the run takes ($25 a quote).
+    await send(api, auth, 'PUT', '/v1/sandbox/fx/settings', { fiatPairsEnabled: true, sandboxProvider: { capacityUsd: '1000000000' } })
+    deps.log(`fx: ${FX_BENCH_PLAN.pricedCustomers} customers priced on their own`)
+    const customers: string[] = []
+    for (let i = 0; i < FX_BENCH_PLAN.pricedCustomers; i++) {
+      const { id } = (await send(api, auth, 'POST', '/v1/customers/individuals', {
+        firstName: 'Ada',
+        lastName: `Rates ${i}`,
+        email: `ada.${i}@example.com`,
+      })) as { id: string }
+      await send(api, auth, 'PUT', `/v1/sandbox/fx/customers/${id}/pricing`, { spreadBps: i + 1 })
+      customers.push(id)
+    }
+    // Pair by pair, each customer in turn: consecutive requests never share a cache key.
+    const paths = ALL_CORRIDORS.flatMap((pair) =>
+      customers.map(
+        (customerId) => `/v1/fx/rates?${new URLSearchParams({ ...flatPair(pair), onBehalfOf: customerId } as Record<string, string>)}`,
+      ),
+    )
+    const cached = `/v1/fx/rates?${new URLSearchParams(STABLE)}`
+    const ratesCached = await measure(deps, 'GET /v1/fx/rates (cached)', api, {
+      url: `${api.baseUrl}${cached}`,
+      method: 'GET',
+      headers: auth,
+    })
+    const ratesUncached = await measure(deps, 'GET /v1/fx/rates (each one new)', api, {
+      url: api.baseUrl,
+      paths,
+      method: 'GET',
+      headers: auth,
+    })
+    const trader = await approvedCustomer(api, auth, ['STABLECOIN_PAYIN', 'STABLECOIN_PAYOUT', 'STABLECOIN_SWAPS'])
+    const quotes = await measure(deps, 'POST /v1/fx/quotes', api, {
+      url: `${api.baseUrl}/v1/fx/quotes`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...STABLE, customerId: trader, sourceAmount: '25000000' }),
+    })
+    return { ratesCached, ratesUncached, quotes, distinctRates: paths.length }
+  } finally {
+    await deps.stopChild(api)
+  }
+}
+
+// ---- alone: `tsx bench/fxBench.ts` -------------------------------------------------------------
+
+async function runAlone(): Promise<void> {
+  const { openBenchPostgres } = await import('./database.js')
+  const { startServerChild, killAllChildren } = await import('./child.js')
+  const database = await openBenchPostgres()
+  const log = (message: string) => process.stderr.write(`fx bench: ${message}\n`)
+  try {
+    const result = await runFxBench({
+      createDatabase: (purpose) => database.createDatabase(purpose),
+      startChild: startServerChild,
+      stopChild: (child) => child.stop(),
+      postmasterPid: database.postmasterPid,
+      log,
+    })
+    const rows = { 'rates cached': result.ratesCached, 'rates uncached': result.ratesUncached, quotes: result.quotes }
+    for (const [name, r] of Object.entries(rows)) {
+      const cpu = r.cpu ? [r.cpu.server, r.cpu.postgres, r.cpu.loadGenerator, r.cpu.other].map((v) => v.toFixed(0)).join('/') : '-'
+      process.stdout.write(
+        `${name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latency.p50Ms.toFixed(2)} ms, p99 ${r.latency.p99Ms.toFixed(2)} ms, ` +
+          `non-2xx ${r.non2xx}, cpu server/pg/load/other ${cpu}\n`,
+      )
+    }
+  } finally {
+    killAllChildren()
+    await database.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runAlone()
