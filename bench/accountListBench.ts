@@ -5,9 +5,9 @@
 import { pathToFileURL } from 'node:url'
 import { openReadDatabase } from '../projections/database.js'
 import { ACCOUNT_SEED_PLAN, insertSeedAccounts } from './accountListSeed.js'
-import type { ServerChild } from './child.js'
 import { type CpuShares, measureCpu } from './cpu.js'
 import { type HttpBenchResult, runHttpBench } from './httpBench.js'
+import type { PhaseDeps } from './phaseDeps.js'
 
 export const ACCOUNT_LIST_BENCH_PLAN = {
   /** Few connections: the rows measure a list's latency, not the server's queue at saturation. */
@@ -17,13 +17,7 @@ export const ACCOUNT_LIST_BENCH_PLAN = {
   customerAccounts: 10,
 } as const
 
-export type AccountListBenchDeps = {
-  createDatabase: (purpose: string) => Promise<string>
-  startChild: (script: string, env: Record<string, string>) => Promise<ServerChild>
-  stopChild: (child: ServerChild) => Promise<void>
-  postmasterPid: number | undefined
-  log: (message: string) => void
-}
+export type AccountListBenchDeps = PhaseDeps
 
 export type AccountListMeasurement = HttpBenchResult & { name: string; items: number; cpu: CpuShares | undefined }
 export type AccountListBenchResult = { seedSeconds: number; lists: AccountListMeasurement[] }

@@ -9,6 +9,7 @@ import type { ServerChild } from './child.js'
 import { type CpuShares, measureCpu } from './cpu.js'
 import { type HttpBenchResult, type HttpTarget, runHttpBench } from './httpBench.js'
 import { approvedCustomer } from './transferCreateBench.js'
+import type { PhaseDeps } from './phaseDeps.js'
 
 export const FX_BENCH_PLAN = {
   connections: 50,
@@ -18,13 +19,7 @@ export const FX_BENCH_PLAN = {
   pricedCustomers: 100,
 } as const
 
-export type FxBenchDeps = {
-  createDatabase: (purpose: string) => Promise<string>
-  startChild: (script: string, env: Record<string, string>) => Promise<ServerChild>
-  stopChild: (child: ServerChild) => Promise<void>
-  postmasterPid: number | undefined
-  log: (message: string) => void
-}
+export type FxBenchDeps = PhaseDeps
 
 type Measured = HttpBenchResult & { cpu: CpuShares | undefined }
 export type FxBenchResult = { ratesCached: Measured; ratesUncached: Measured; quotes: Measured; distinctRates: number }

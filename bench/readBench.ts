@@ -9,6 +9,7 @@ import { measureCpu } from './cpu.js'
 import { type HttpTarget, runHttpBench } from './httpBench.js'
 import { type RoundResult, combineRounds } from './rounds.js'
 import { READ_TOY_LIMITS } from './readToyServer.js'
+import type { PhaseDeps } from './phaseDeps.js'
 
 export const READ_BENCH_PLAN = {
   /** More than one page, so every page has has_more and a next link, like a real list. */
@@ -23,13 +24,7 @@ export const READ_BENCH_PLAN = {
 
 export const READ_TARGETS = { listToToyRatio: 0.8 } as const
 
-export type ReadBenchDeps = {
-  createDatabase: (purpose: string) => Promise<string>
-  startChild: (script: string, env: Record<string, string>) => Promise<ServerChild>
-  stopChild: (child: ServerChild) => Promise<void>
-  postmasterPid: number | undefined
-  log: (message: string) => void
-}
+export type ReadBenchDeps = PhaseDeps
 
 export type ReadMeasurement = RoundResult
 export type ReadBenchResult = { endpoints: ReadMeasurement; customers: ReadMeasurement; toy: ReadMeasurement }

@@ -11,6 +11,7 @@ import type { ServerChild } from './child.js'
 import { type RoundResult, combineRounds } from './rounds.js'
 import { measureCpu } from './cpu.js'
 import { type HttpTarget, runHttpBench } from './httpBench.js'
+import type { PhaseDeps } from './phaseDeps.js'
 import {
   BIG_CUSTOMER,
   TRANSFER_SEED_PLAN,
@@ -39,13 +40,7 @@ export const TRANSFER_LIST_BENCH_PLAN = {
 
 export const TRANSFER_LIST_TARGETS = { p99AtOneMs: 5, toReadToyRatio: 0.8 } as const
 
-export type TransferListBenchDeps = {
-  createDatabase: (purpose: string) => Promise<string>
-  startChild: (script: string, env: Record<string, string>) => Promise<ServerChild>
-  stopChild: (child: ServerChild) => Promise<void>
-  postmasterPid: number | undefined
-  log: (message: string) => void
-}
+export type TransferListBenchDeps = PhaseDeps
 
 export type Measured = RoundResult
 export type TransferListMeasurement = { name: string; items: number; one: Measured; many: Measured }

@@ -1,11 +1,11 @@
 // Projects organizations' FX settings: the switches, the sandbox provider's behaviour and its
 // capacity in use per corridor on one row per organization, each customer's own spread on a row of
 // its own (removed when cleared).
-import { type Insertable, sql } from 'kysely'
+import { type Insertable, type Kysely, type Updateable, sql } from 'kysely'
 import type { FxSettingsEvent } from '../domain/fx-settings/events.js'
 import { toJson } from './columnTypes.js'
 import { parsedEvent } from './parsedEvent.js'
-import type { FxSettingsTable } from './schema.js'
+import type { FxSettingsTable, ReadDatabase } from './schema.js'
 import type { Projector } from './runtime/projector.js'
 
 /** The row of an organization whose settings were never configured (its defaults apply). */
@@ -17,6 +17,16 @@ const blankRow = (organizationId: string, updatedAt: string): Insertable<FxSetti
   updated_at: updatedAt,
 })
 
+/** Sets `changed` (and updated_at) on the organization's row, made blank first when it has none. */
+async function upsert(db: Kysely<ReadDatabase>, organizationId: string, at: string, changed: Updateable<FxSettingsTable>): Promise<void> {
+  const columns = { ...changed, updated_at: at }
+  await db
+    .insertInto('fx_settings')
+    .values({ ...blankRow(organizationId, at), ...columns })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(columns))
+    .execute()
+}
+
 export const fxSettingsProjector: Projector = {
   name: 'fx_settings',
   tables: ['fx_settings', 'fx_customer_pricing'],
@@ -24,26 +34,12 @@ export const fxSettingsProjector: Projector = {
   async apply(db, recorded) {
     const event = parsedEvent<FxSettingsEvent>(recorded)
     switch (event.type) {
-      case 'FxSettingsConfigured': {
-        const d = event.data
-        const changed = { settings: toJson(d.settings), updated_at: d.configuredAt }
-        await db
-          .insertInto('fx_settings')
-          .values({ ...blankRow(d.organizationId, d.configuredAt), ...changed })
-          .onConflict((oc) => oc.column('organization_id').doUpdateSet(changed))
-          .execute()
+      case 'FxSettingsConfigured':
+        await upsert(db, event.data.organizationId, event.data.configuredAt, { settings: toJson(event.data.settings) })
         return
-      }
-      case 'FxSandboxProviderConfigured': {
-        const d = event.data
-        const changed = { sandbox_provider: toJson(d.provider), updated_at: d.configuredAt }
-        await db
-          .insertInto('fx_settings')
-          .values({ ...blankRow(d.organizationId, d.configuredAt), ...changed })
-          .onConflict((oc) => oc.column('organization_id').doUpdateSet(changed))
-          .execute()
+      case 'FxSandboxProviderConfigured':
+        await upsert(db, event.data.organizationId, event.data.configuredAt, { sandbox_provider: toJson(event.data.provider) })
         return
-      }
       case 'FxCapacityReserved': {
         const d = event.data
         const use = toJson({ [d.corridor]: { usedCents: d.usedCents, at: d.reservedAt } })

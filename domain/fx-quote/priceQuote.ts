@@ -38,28 +38,18 @@ export function quoteRefusalExtra(pair: FxPair, limits: CorridorLimits | undefin
 
 export function priceQuote(pair: FxPair, amount: QuoteAmount, mid: MidRate, spreadBps: number, limits: CorridorLimits): QuotePrices {
   const extra = quoteRefusalExtra(pair, limits, amount)
-  const tooSmall = () =>
-    new DomainError(
-      'validation',
-      'fx_quote_amount_too_small',
-      `Below the corridor minimum of ${limits.minMinor} ${limits.sourceCurrency} minor units`,
-      [],
-      {
-        hint: 'Quote at least the corridor minimum (limits.min, minor units of the source currency)',
-        ...extra,
-      },
-    )
-  const tooLarge = () =>
-    new DomainError(
-      'validation',
-      'fx_quote_amount_too_large',
-      `Above the corridor maximum of ${limits.maxMinor} ${limits.sourceCurrency} minor units`,
-      [],
-      {
-        hint: 'Split the amount into quotes of at most the corridor maximum (limits.max, minor units of the source currency)',
-        ...extra,
-      },
-    )
+  const refusal = (code: string, message: string, hint: string) => () =>
+    new DomainError('validation', code, message, [], { hint, ...extra })
+  const tooSmall = refusal(
+    'fx_quote_amount_too_small',
+    `Below the corridor minimum of ${limits.minMinor} ${limits.sourceCurrency} minor units`,
+    'Quote at least the corridor minimum (limits.min, minor units of the source currency)',
+  )
+  const tooLarge = refusal(
+    'fx_quote_amount_too_large',
+    `Above the corridor maximum of ${limits.maxMinor} ${limits.sourceCurrency} minor units`,
+    'Split the amount into quotes of at most the corridor maximum (limits.max, minor units of the source currency)',
+  )
   let priced
   try {
     priced = price({

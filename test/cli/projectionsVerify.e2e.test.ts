@@ -74,6 +74,22 @@ await seedTransfer(h, h.org.organizationId, { customerId: ada.id, sourceAccountI
 // A fixed route (its deposit coordinates sealed), created through HTTP.
 const routeOwner = await approvedCustomer(h)
 await fixedRoute(h, routeOwner, { sourceCurrency: 'USD', sweepTargetAccountId: await usdBalance(h, routeOwner) })
+// FX: settings, a customer's own pricing and a firm quote (which takes capacity).
+const priced = await h.request({ method: 'PUT', url: `/v1/sandbox/fx/customers/${routeOwner}/pricing`, payload: { spreadBps: 10 } })
+if (priced.statusCode !== 200) throw new Error(`fx pricing: ${priced.statusCode} ${priced.body}`)
+const quoted = await h.request({
+  method: 'POST',
+  url: '/v1/fx/quotes',
+  payload: {
+    customerId: routeOwner,
+    sourceCurrency: 'USDC',
+    sourceNetwork: 'BASE',
+    destinationCurrency: 'USDT',
+    destinationNetwork: 'TRON',
+    sourceAmount: '5000000',
+  },
+})
+if (quoted.statusCode !== 201) throw new Error(`fx quote: ${quoted.statusCode} ${quoted.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()
