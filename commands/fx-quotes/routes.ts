@@ -3,25 +3,27 @@
 // liquidity provider (mid rate, corridor limits, capacity). The quote takes its part of the
 // corridor's capacity on the organization's FX stream before it is created.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DomainError, notFound } from '../../domain/errors.js'
+import { DomainError } from '../../domain/errors.js'
 import { FX_QUOTE_LIMITS } from '../../domain/fx-quote/decider.js'
 import { type QuoteAmount, priceQuote, quoteRefusalExtra } from '../../domain/fx-quote/priceQuote.js'
 import { fxQuoteResource, toQuoteResource } from '../../domain/fx-quote/resource.js'
 import { corridorOf } from '../../domain/fx-settings/capacity.js'
-import { DEFAULT_SANDBOX_PROVIDER, defaultFxSettings, pairEnabled } from '../../domain/fx-settings/settings.js'
+import { DEFAULT_SANDBOX_PROVIDER, assertPairOffered, defaultFxSettings } from '../../domain/fx-settings/settings.js'
 import { minorToUsdCents } from '../../domain/fx/corridorLimits.js'
-import { fxFiatPairsNotEnabled, fxNotEnabledForPair } from '../../domain/fx/errors.js'
 import type { MidRate } from '../../domain/fx/liquidityProvider.js'
-import { type FxPair, checkPair, pairKey, pairKind } from '../../domain/fx/pair.js'
+import { type FxPair, checkPair } from '../../domain/fx/pair.js'
 import { sandboxLiquidityProvider } from '../../domain/fx/sandboxLiquidityProvider.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { newId } from '../../domain/shared/ids.js'
 import { assertMaySend, senderFactsOf } from '../../domain/transfer/capabilities.js'
+import { requireCustomer } from '../../domain/customer/guards.js'
 import type { Customer } from '../../domain/customer/state.js'
+import { routeSide } from '../../domain/fx/corridors.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { loadCustomer } from '../customers/facts.js'
+import { assertCustomerInScope } from '../customers/scope.js'
 import { fxSettingsCommands, fxSettingsStreamOf } from '../fx-settings/fxSettingsCommands.js'
 import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
 import { fxQuoteCommands } from './quoteCommands.js'
@@ -43,21 +45,9 @@ function withQuoteExtra<T>(extra: ReturnType<typeof quoteRefusalExtra>, run: () 
   }
 }
 
-/** The customer the quote is for: of the caller's organization (404 otherwise, as X-On-Behalf-Of naming another). */
-async function customerFor(commands: CommandRuntime, organizationId: string, customerId: string, onBehalfOf: string | undefined) {
-  if (onBehalfOf !== undefined && onBehalfOf !== customerId) throw notFound('Customer', customerId)
-  const customer = await loadCustomer(commands, customerId)
-  if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
-  return customer
-}
-
+/** The transfer rules' own check: 422 customer_not_approved or customer_capability_missing (as GET /v1/fx/pairs narrows). */
 function assertCustomerMayUse(customer: Customer, pair: FxPair): void {
-  const side = (s: FxPair['source']) =>
-    s.kind === 'CRYPTO'
-      ? { kind: 'CHAIN' as const, chain: s.network, currency: s.currency }
-      : { kind: 'FIAT_RAIL' as const, rail: s.rail, currency: s.currency }
-  // The transfer rules' own check: 422 customer_not_approved or customer_capability_missing (as GET /v1/fx/pairs narrows).
-  assertMaySend(senderFactsOf(customer), side(pair.source), side(pair.destination))
+  assertMaySend(senderFactsOf(customer), routeSide(pair.source), routeSide(pair.destination))
 }
 
 export const fxQuoteWriteRoutes: FastifyPluginAsyncZod<FxQuoteRouteDeps> = async (app, deps) => {
@@ -89,11 +79,11 @@ export const fxQuoteWriteRoutes: FastifyPluginAsyncZod<FxQuoteRouteDeps> = async
       const { organizationId } = principalOf(request)
       const { customerId, sourceAmount, destinationAmount, ...flat } = request.body
       const pair = checkPair(flat)
-      const customer = await customerFor(deps.commands, organizationId, customerId, request.onBehalfOf)
+      assertCustomerInScope(request, customerId)
+      const customer = requireCustomer(await loadCustomer(deps.commands, customerId), { organizationId, customerId })
       const { state } = await deps.commands.load(fxSettingsCommands.decider, fxSettingsStreamOf(organizationId))
       const settings = state.settings ?? defaultFxSettings(deps.environment)
-      if (pairKind(pair) === 'FIAT' && !settings.fiatPairsEnabled) throw fxFiatPairsNotEnabled()
-      if (!pairEnabled(settings, pair)) throw fxNotEnabledForPair(pairKey(pair).replace('>', ' to '))
+      assertPairOffered(settings, pair)
       assertCustomerMayUse(customer, pair)
 
       const amount: QuoteAmount =

@@ -2,6 +2,7 @@
 // the spread, one customer's own spread, and in sandbox the provider's behaviour, each appended
 // with the operator as the event's actor and configuredBy. An unknown organization or customer is refused.
 import { loadCustomer } from '../customers/facts.js'
+import { requireCustomer } from '../../domain/customer/guards.js'
 import { notFound } from '../../domain/errors.js'
 import type { FxSettingsCommand, FxSettingsState } from '../../domain/fx-settings/decider.js'
 import { type FxSettings, type SandboxProvider, defaultFxSettings } from '../../domain/fx-settings/settings.js'
@@ -22,24 +23,26 @@ export type FxChange = {
   now: string
 }
 
-export async function configureFx(commands: Commands, change: FxChange, actor: string): Promise<FxSettingsState> {
-  const { organizationId, configuredBy, now } = change
-  const organization = await commands.load(organizationDecider, streams.organization(organizationId))
-  if (organization.state.status === 'none') throw notFound('Organization', organizationId)
-  if (change.customer) {
-    const customer = await loadCustomer(commands, change.customer.customerId)
-    if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', change.customer.customerId)
-  }
-  const audit = { organizationId, configuredBy, now }
-  const wanted: FxSettingsCommand[] = [
+/** The commands one change makes on the organization's FX stream, in order: switches, provider, a customer's pricing. */
+export function fxChangeCommands(change: FxChange): FxSettingsCommand[] {
+  const audit = { organizationId: change.organizationId, configuredBy: change.configuredBy, now: change.now }
+  return [
     ...(change.settings
       ? [{ type: 'ConfigureFx' as const, changes: change.settings, defaults: defaultFxSettings(change.environment), ...audit }]
       : []),
     ...(change.provider ? [{ type: 'ConfigureSandboxProvider' as const, changes: change.provider, ...audit }] : []),
     ...(change.customer ? [{ type: 'SetCustomerFxPricing' as const, ...change.customer, ...audit }] : []),
   ]
+}
+
+export async function configureFx(commands: Commands, change: FxChange, actor: string): Promise<FxSettingsState> {
+  const { organizationId } = change
+  const organization = await commands.load(organizationDecider, streams.organization(organizationId))
+  if (organization.state.status === 'none') throw notFound('Organization', organizationId)
+  if (change.customer)
+    requireCustomer(await loadCustomer(commands, change.customer.customerId), { organizationId, customerId: change.customer.customerId })
   let state = (await commands.load(fxSettingsCommands.decider, fxSettingsStreamOf(organizationId))).state
-  for (const command of wanted) {
+  for (const command of fxChangeCommands(change)) {
     const result = await commands.handle(fxSettingsCommands.decider, fxSettingsCommands.streamOf(command), command, {
       organizationId,
       actor,

@@ -3,8 +3,7 @@
 // integration can produce every FX answer on purpose. 403 sandbox_only in production.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notFound } from '../../domain/errors.js'
-import { defaultFxSettings } from '../../domain/fx-settings/settings.js'
+import { requireCustomer } from '../../domain/customer/guards.js'
 import { fxCustomerPricingBody, fxCustomerPricingResource, fxSettingsChangeBody, fxSettingsResource } from '../../domain/fx/resource.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { errorResponses } from '../../http/errorBody.js'
@@ -12,6 +11,7 @@ import { idempotencyHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
 import { principalOf } from '../../http/principal.js'
 import { loadCustomer } from '../customers/facts.js'
+import { fxChangeCommands } from '../fx-settings/configureFx.js'
 import { fxSettingsCommands } from '../fx-settings/fxSettingsCommands.js'
 import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
 import { sandboxOnly } from './sandboxOnly.js'
@@ -51,12 +51,17 @@ export const sandboxFxRoutes: FastifyPluginAsyncZod<FxSimulationDeps> = async (a
     },
     async (request) => {
       const { organizationId, keyId } = principalOf(request)
-      const audit = { organizationId, configuredBy: `sandbox:${keyId}`, now: deps.clock().toISOString() }
       const { sandboxProvider, ...changes } = request.body
-      if (Object.keys(changes).length > 0 || sandboxProvider === undefined)
-        await fx.handleToState(request, { type: 'ConfigureFx', changes, defaults: defaultFxSettings(deps.environment), ...audit })
-      if (sandboxProvider !== undefined)
-        await fx.handleToState(request, { type: 'ConfigureSandboxProvider', changes: sandboxProvider, ...audit })
+      const commands = fxChangeCommands({
+        organizationId,
+        environment: deps.environment,
+        // An empty body still records who looked at the settings: a change of nothing.
+        ...(Object.keys(changes).length > 0 || sandboxProvider === undefined ? { settings: changes } : {}),
+        ...(sandboxProvider !== undefined ? { provider: sandboxProvider } : {}),
+        configuredBy: `sandbox:${keyId}`,
+        now: deps.clock().toISOString(),
+      })
+      for (const command of commands) await fx.handleToState(request, command)
       return deps.settingsResource(organizationId)
     },
   )
@@ -80,18 +85,17 @@ export const sandboxFxRoutes: FastifyPluginAsyncZod<FxSimulationDeps> = async (a
     async (request) => {
       const { organizationId, keyId } = principalOf(request)
       const { customerId } = request.params
-      const customer = await loadCustomer(deps.commands, customerId)
-      if (!customer.exists || customer.organizationId !== organizationId) throw notFound('Customer', customerId)
+      requireCustomer(await loadCustomer(deps.commands, customerId), { organizationId, customerId })
+      const change = { customerId, spreadBps: request.body.spreadBps }
       const now = deps.clock().toISOString()
-      const { spreadBps } = request.body
-      await fx.handleToState(request, {
-        type: 'SetCustomerFxPricing',
+      for (const command of fxChangeCommands({
         organizationId,
-        customerId,
-        spreadBps,
+        environment: deps.environment,
+        customer: change,
         configuredBy: `sandbox:${keyId}`,
         now,
-      })
+      }))
+        await fx.handleToState(request, command)
       return deps.customerPricing(organizationId, customerId)
     },
   )

@@ -3,7 +3,7 @@
 // the source amount held to the corridor's limits (422 fx_quote_amount_too_small / _too_large, with
 // the limits and the request in the body).
 import { DomainError, type ErrorExtra } from '../errors.js'
-import type { CorridorLimits } from '../fx/corridorLimits.js'
+import { type CorridorLimits, limitsWire } from '../fx/corridorLimits.js'
 import { FX_RATE_PLACES } from '../fx/indicativeRate.js'
 import type { MidRate } from '../fx/liquidityProvider.js'
 import type { FxPair } from '../fx/pair.js'
@@ -29,9 +29,7 @@ export const spreadFraction = (spreadBps: number): string | null => (spreadBps =
 export function quoteRefusalExtra(pair: FxPair, limits: CorridorLimits | undefined, amount: QuoteAmount): ErrorExtra {
   const currency = amount.side === 'SOURCE' ? pair.source.currency : pair.destination.currency
   return {
-    ...(limits
-      ? { limits: { sourceCurrency: limits.sourceCurrency, min: limits.minMinor.toString(), max: limits.maxMinor.toString() } }
-      : {}),
+    ...(limits ? { limits: limitsWire(limits) } : {}),
     requested: { currency, amount: amount.minor.toString(), side: amount.side },
   }
 }

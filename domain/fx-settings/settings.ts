@@ -5,7 +5,8 @@
 import { z } from 'zod'
 import type { Environment } from '../shared/environment.js'
 import { SPREAD_LIMITS } from '../fx/indicativeRate.js'
-import type { FxPair } from '../fx/pair.js'
+import { fxFiatPairsNotEnabled, fxNotEnabledForPair } from '../fx/errors.js'
+import { type FxPair, pairKind } from '../fx/pair.js'
 
 export const FX_SETTINGS_LIMITS = {
   maxPairPatterns: 100,
@@ -66,3 +67,13 @@ function patternMatches(pattern: string, pair: FxPair): boolean {
 /** Whether FX is on for the organization on this pair (the fiat switch is checked on its own). */
 export const pairEnabled = (settings: FxSettings, pair: FxPair): boolean =>
   settings.fxEnabled && settings.enabledPairs.some((p) => patternMatches(p, pair))
+
+/** Whether the organization may quote the pair: FX on for it, and fiat pairs on when it has a fiat side. */
+export const pairOffered = (settings: FxSettings, pair: FxPair): boolean =>
+  pairEnabled(settings, pair) && (pairKind(pair) === 'STABLECOIN' || settings.fiatPairsEnabled)
+
+/** 403 fx_fiat_pairs_not_enabled, then 409 fx_not_enabled_for_pair: what pairOffered refuses, as the spec's errors. */
+export function assertPairOffered(settings: FxSettings, pair: FxPair): void {
+  if (pairKind(pair) === 'FIAT' && !settings.fiatPairsEnabled) throw fxFiatPairsNotEnabled()
+  if (!pairEnabled(settings, pair)) throw fxNotEnabledForPair(pair)
+}

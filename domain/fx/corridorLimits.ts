@@ -27,6 +27,13 @@ export function minorToUsdCents(minor: bigint, currency: string): bigint {
   return divideRounded(minor * rate.num * 100n, rate.den * 10n ** BigInt(requireExponent(currency)), 'FLOOR')
 }
 
+/** The limits as answers show them: minor units as strings (the pair list, the quote refusals). */
+export const limitsWire = (limits: CorridorLimits) => ({
+  sourceCurrency: limits.sourceCurrency,
+  min: limits.minMinor.toString(),
+  max: limits.maxMinor.toString(),
+})
+
 export function corridorLimits(sourceCurrency: string, environment: Environment): CorridorLimits {
   const usd = CORRIDOR_LIMITS_USD[environment]
   return {

@@ -39,7 +39,8 @@ export const ALL_CORRIDORS: readonly FxPair[] = (() => {
   )
 })()
 
-const routeSide = (side: FxSide): RouteSide =>
+/** A side as the transfer rules see it (a chain or a fiat rail). */
+export const routeSide = (side: FxSide): RouteSide =>
   side.kind === 'CRYPTO'
     ? { kind: 'CHAIN', chain: side.network, currency: side.currency }
     : { kind: 'FIAT_RAIL', rail: side.rail, currency: side.currency }

@@ -2,6 +2,7 @@
 // carry `hint`; on quote creation they add `limits` and `requested` when known (spec: Quote
 // not-executable body), never on the rate operation.
 import { DomainError, type ErrorExtra } from '../errors.js'
+import { type FxPair, pairKey } from './pair.js'
 
 export const fxRatesNotEnabled = () =>
   new DomainError('forbidden', 'fx_rates_not_enabled', 'Indicative rates are not enabled for this organization; ask us to enable them')
@@ -9,8 +10,8 @@ export const fxRatesNotEnabled = () =>
 export const fxFiatPairsNotEnabled = () =>
   new DomainError('forbidden', 'fx_fiat_pairs_not_enabled', 'Pairs with a fiat side are not enabled for this organization')
 
-export const fxNotEnabledForPair = (pairText: string) =>
-  new DomainError('conflict', 'fx_not_enabled_for_pair', `FX is not enabled for this organization on ${pairText}`)
+export const fxNotEnabledForPair = (pair: FxPair) =>
+  new DomainError('conflict', 'fx_not_enabled_for_pair', `FX is not enabled for this organization on ${pairKey(pair).replace('>', ' to ')}`)
 
 export const fxRatesOnBehalfOfRequired = () =>
   new DomainError('bad_request', 'fx_rates_on_behalf_of_required', 'A rate on a pair with a fiat side is given for a customer', [

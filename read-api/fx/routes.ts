@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { ALL_CORRIDORS, customerMayUse } from '../../domain/fx/corridors.js'
-import { fxFiatPairsNotEnabled, fxNotEnabledForPair, fxRatesNotEnabled, fxRatesOnBehalfOfRequired } from '../../domain/fx/errors.js'
+import { corridorLimits, limitsWire } from '../../domain/fx/corridorLimits.js'
+import { fxRatesNotEnabled, fxRatesOnBehalfOfRequired } from '../../domain/fx/errors.js'
 import { rateFigures } from '../../domain/fx/indicativeRate.js'
 import { type FxPair, checkPair, pairKey, pairKind } from '../../domain/fx/pair.js'
 import {
@@ -19,7 +20,7 @@ import {
   sideResource,
 } from '../../domain/fx/resource.js'
 import { sandboxLiquidityProvider } from '../../domain/fx/sandboxLiquidityProvider.js'
-import { pairEnabled } from '../../domain/fx-settings/settings.js'
+import { assertPairOffered, pairOffered } from '../../domain/fx-settings/settings.js'
 import { notFound } from '../../domain/errors.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { errorResponses } from '../../http/errorBody.js'
@@ -48,8 +49,6 @@ function cacheHeader(reply: FastifyReply, expiresAtMs: number, nowMs: number): v
   reply.header('cache-control', `private, max-age=${Math.max(0, Math.ceil((expiresAtMs - nowMs) / 1000))}`)
 }
 
-const pairText = (pair: FxPair) => pairKey(pair).replace('>', ' to ')
-
 export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; environment: Environment; clock: () => Date }> = async (
   app,
   { db, environment, clock },
@@ -57,17 +56,13 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
   const reads = fxReads(db, environment)
   const pairLists = expiringCache<PairList>(FX_READ_CACHE)
   const rates = expiringCache<CachedRate>(FX_READ_CACHE)
-  const limitsOf = (pair: FxPair) => sandboxLiquidityProvider(environment, { available: true, capacityUsd: '0' }).limits(pair)
 
-  function pairEntry(pair: FxPair): PairList['data'][number] {
-    const limits = limitsOf(pair)
-    return {
-      source: sideResource(pair.source),
-      destination: sideResource(pair.destination),
-      kind: pairKind(pair),
-      limits: { sourceCurrency: limits.sourceCurrency, min: limits.minMinor.toString(), max: limits.maxMinor.toString() },
-    }
-  }
+  const pairEntry = (pair: FxPair): PairList['data'][number] => ({
+    source: sideResource(pair.source),
+    destination: sideResource(pair.destination),
+    kind: pairKind(pair),
+    limits: limitsWire(corridorLimits(pair.source.currency, environment)),
+  })
 
   app.get(
     '/fx/pairs',
@@ -97,8 +92,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
         const customer = customerId === undefined ? undefined : (await reads.customerOf(organizationId, customerId)).facts
         const pairs = ALL_CORRIDORS.filter(
           (pair) =>
-            pairEnabled(fx.settings, pair) &&
-            (pairKind(pair) === 'STABLECOIN' || fx.settings.fiatPairsEnabled) &&
+            pairOffered(fx.settings, pair) &&
             (sourceCurrency === undefined || pair.source.currency === sourceCurrency) &&
             (destinationCurrency === undefined || pair.destination.currency === destinationCurrency) &&
             (customer === undefined || customerMayUse(customer, pair)),
@@ -116,8 +110,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
 
   function assertRatesAllowed(fx: FxView, pair: FxPair): void {
     if (!fx.settings.indicativeRatesEnabled) throw fxRatesNotEnabled()
-    if (pairKind(pair) === 'FIAT' && !fx.settings.fiatPairsEnabled) throw fxFiatPairsNotEnabled()
-    if (!pairEnabled(fx.settings, pair)) throw fxNotEnabledForPair(pairText(pair))
+    assertPairOffered(fx.settings, pair)
   }
 
   app.get(
