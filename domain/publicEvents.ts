@@ -36,6 +36,12 @@ export const PUBLIC_EVENT_TYPES = [
   'verification.session.expired',
   'fx_trade.created',
   'fx_trade.completed',
+  // Ours (the spec says "and more"): every other state an FX trade enters.
+  'fx_trade.awaiting_deposit',
+  'fx_trade.processing',
+  'fx_trade.expired',
+  'fx_trade.failed',
+  'fx_trade.refunded',
   'fx_quote.expired',
   'agent.created',
   'agent.updated',

@@ -13,6 +13,8 @@ import { customerAggregate } from '../domain/customer/index.js'
 import { documentAggregate } from '../domain/document/index.js'
 import { fxQuoteAggregate } from '../domain/fx-quote/index.js'
 import { fxSettingsAggregate } from '../domain/fx-settings/index.js'
+import { fxTradeAggregate } from '../domain/fx-trade/index.js'
+import { fxTradeSlotsAggregate } from '../domain/fx-trade-slot/index.js'
 import { liquidityFacilityAggregate } from '../domain/liquidity-facility/index.js'
 import { organizationAggregate } from '../domain/organization/index.js'
 import { termsAgreementAggregate } from '../domain/terms/index.js'
@@ -33,6 +35,8 @@ export const AGGREGATES = [
   transferAggregate,
   fxSettingsAggregate,
   fxQuoteAggregate,
+  fxTradeAggregate,
+  fxTradeSlotsAggregate,
 ] as const
 
 type Entry = {

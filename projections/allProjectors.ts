@@ -7,6 +7,7 @@ import { customersProjector } from './customers.js'
 import { documentsProjector } from './documents.js'
 import { fixedRoutesProjector } from './fixedRoutes.js'
 import { fxQuotesProjector } from './fxQuotes.js'
+import { fxTradesProjector } from './fxTrades.js'
 import { fxSettingsProjector } from './fxSettings.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
@@ -28,4 +29,5 @@ export const allProjectors: readonly Projector[] = [
   fixedRoutesProjector,
   fxSettingsProjector,
   fxQuotesProjector,
+  fxTradesProjector,
 ]

@@ -32,8 +32,8 @@ export type UnattributedTransaction = {
   missing: 'organization' | 'transfer'
 }
 
-/** The ledger accounts where a transfer's money waits, each posting attributed to its transfer. */
-export const TRANSIT_ACCOUNTS = ['clearing', 'suspense'] as const
+/** The ledger accounts where a transfer's (or an FX trade's) money waits, each posting attributed to its transfer or trade. */
+export const TRANSIT_ACCOUNTS = ['clearing', 'suspense', 'fx_clearing'] as const
 export type TransitAccount = (typeof TRANSIT_ACCOUNTS)[number]
 const isTransit = (ledgerAccount: string): ledgerAccount is TransitAccount =>
   (TRANSIT_ACCOUNTS as readonly string[]).includes(ledgerAccount)

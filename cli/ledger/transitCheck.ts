@@ -1,17 +1,20 @@
 // The second half of conservation: money waiting in clearing or suspense belongs to a transfer that
-// explains it. Clearing holds a transfer's money only while it is in flight (a workflow step about
-// it has not run yet); suspense holds it only while the transfer is IN_REVIEW with exactly that money
-// held (domain/transfer/suspense.ts), or while an operator's resolution is being credited. "In
-// flight" is measured, not guessed: a step is pending while an event about the transfer (its own, or
-// the one that last moved its money) lies past the checkpoint of a money workflow that handles it.
-// And every transfer the read model shows holding money has it in suspense. A reversal that credits
-// the source while the destination keeps its credit (issue 24, D3) leaves clearing negative on a
+// explains it, and money in FX clearing to an FX trade that is PROCESSING. Clearing holds a
+// transfer's money only while it is in flight (a workflow step about it has not run yet); suspense
+// holds it only while the transfer is IN_REVIEW with exactly that money held
+// (domain/transfer/suspense.ts), or while an operator's resolution is being credited. "In flight"
+// is measured, not guessed: a step is pending while an event about the transfer (its own, or the
+// one that last moved its money) lies past the checkpoint of a money workflow that handles it. And
+// every transfer the read model shows holding money has it in suspense. A reversal that credits the
+// source while the destination keeps its credit (issue 24, D3) leaves clearing negative on a
 // finished transfer: caught here.
 import { type Kysely, sql } from 'kysely'
 import { reverseReclaimedTransfers } from '../../commands/workflows/reverseReclaimedTransfers.js'
 import { systemTransfers } from '../../commands/workflows/systemTransfers.js'
 import { transferMoney } from '../../commands/workflows/transferMoney.js'
 import { workflowCheckpointName } from '../../commands/workflows/workflowConsumer.js'
+import { type FxTradeState, fxTradeDecider } from '../../domain/fx-trade/decider.js'
+import type { FxTradeEvent } from '../../domain/fx-trade/events.js'
 import { type TransferState, transferDecider } from '../../domain/transfer/decider.js'
 import type { TransferEvent } from '../../domain/transfer/events.js'
 import { heldFunds } from '../../domain/transfer/suspense.js'
@@ -34,6 +37,7 @@ const MONEY_WORKFLOWS = [transferMoney, systemTransfers, reverseReclaimedTransfe
 
 export type TransitDiscrepancy =
   | { kind: 'clearing_not_in_flight'; transferId: string; status: string; currency: string; clearing: string }
+  | { kind: 'fx_clearing_not_in_flight'; tradeId: string; status: string; currency: string; fxClearing: string }
   | { kind: 'suspense_not_held'; transferId: string; status: string; currency: string; suspense: string; held: string | null }
   | { kind: 'held_without_suspense'; transferId: string; currency: string; held: string; suspense: string }
   | { kind: 'too_many_transfers_in_transit'; checked: number }
@@ -77,6 +81,12 @@ export async function checkTransit(
   for (const [transferId, transit] of fold.waiting()) {
     if (++checked > TRANSIT_CHECK_LIMITS.maxTransfers)
       return { inFlight, held, discrepancy: { kind: 'too_many_transfers_in_transit', checked } }
+    if ([...transit.sums.keys()].every((key) => splitKey(key).ledgerAccount === 'fx_clearing')) {
+      const found = await tradeClearing(store, transferId, transit.sums, through)
+      if (found) discrepancy ??= found
+      else inFlight++
+      continue
+    }
     const { state, events } = await replay(store, transferId, through)
     // A step about it is still to run: whatever it has in transit is on its way.
     if (stepPending(store, checkpoints, transit.last ? [...events, transit.last] : events)) {
@@ -103,6 +113,35 @@ export async function checkTransit(
     }
   }
   return { inFlight, held, discrepancy: discrepancy ?? (await heldWithoutSuspense(trx, fold)) }
+}
+
+/**
+ * An FX trade's money in FX clearing: only while it is PROCESSING (converted, its payout not sent).
+ * The trade's events move its money and its status in one append, so there is no step in between.
+ */
+async function tradeClearing(
+  store: EventStore,
+  tradeId: string,
+  sums: ReadonlyMap<string, bigint>,
+  through: Position,
+): Promise<TransitDiscrepancy | undefined> {
+  let state: FxTradeState = fxTradeDecider.initialState()
+  for (const e of await store.readStream(streams.fxTrade(tradeId))) {
+    if (store.comparePositions(e.position, through) > 0) break
+    state = fxTradeDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as FxTradeEvent)
+  }
+  if (state.status === 'PROCESSING') return undefined
+  for (const [key, amount] of sums) {
+    if (amount === 0n) continue
+    return {
+      kind: 'fx_clearing_not_in_flight',
+      tradeId,
+      status: state.status,
+      currency: splitKey(key).currency,
+      fxClearing: amount.toString(),
+    }
+  }
+  return undefined
 }
 
 /** A transfer the read model shows holding money whose suspense, folded, is not that money. */

@@ -8,6 +8,8 @@ import { customerDecider } from '../../domain/customer/decider.js'
 import { CUSTOMER_LIMITS } from '../../domain/customer/limits.js'
 import type { Decider, DomainEvent } from '../../domain/decider.js'
 import { type FxQuoteCommand, fxQuoteDecider } from '../../domain/fx-quote/decider.js'
+import { fxTradeDecider } from '../../domain/fx-trade/decider.js'
+import { type FxTradeTimerCommand, fxTradeCommandAtFiring, fxTradeTimerCommand } from '../fx-trades/tradeTimerCommands.js'
 import { environmentSchema } from '../../domain/shared/environment.js'
 import { type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
@@ -93,6 +95,18 @@ const transferTimers: SchedulableAggregate<z.infer<typeof transferTimerCommand>>
   },
 }
 
+/** An FX trade's timers: their facts are read when they fire (commands/fx-trades/tradeTimerCommands.ts). */
+const fxTradeTimers: SchedulableAggregate<FxTradeTimerCommand> = {
+  schema: fxTradeTimerCommand,
+  load(json) {
+    const stored = fxTradeTimerCommand.parse(json)
+    return async ({ commands, stream, context, now }) => {
+      const result = await commands.handle(fxTradeDecider, stream, await fxTradeCommandAtFiring(commands, stored, now), context)
+      return result.events.length
+    }
+  },
+}
+
 const fxQuoteTimerCommand = z.strictObject({ type: z.literal('ExpireFxQuote'), organizationId: id, quoteId: id })
 
 export const schedulableAggregates = {
@@ -103,6 +117,7 @@ export const schedulableAggregates = {
     now: now.toISOString(),
   })),
   fxQuote: schedulable(fxQuoteDecider, fxQuoteTimerCommand, (stored, now): FxQuoteCommand => ({ ...stored, now: now.toISOString() })),
+  fxTrade: fxTradeTimers,
 }
 
 export type SchedulableAggregateName = keyof typeof schedulableAggregates

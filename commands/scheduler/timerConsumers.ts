@@ -9,6 +9,7 @@ import { externalWalletReviewScheduling } from '../external-wallets/reviewSchedu
 import { retentionErasureScheduling } from '../customers/retentionErasure.js'
 import { verificationExpiryScheduling } from '../customers/verificationExpiry.js'
 import { fxQuoteExpiryScheduling } from '../fx-quotes/quoteExpiry.js'
+import { fxTradeScheduling } from '../fx-trades/tradeTimers.js'
 import type { SchedulerDatabase } from './schema.js'
 
 /** What the timers depend on in the configuration (and the command runtime, for the transfers' state). */
@@ -22,6 +23,7 @@ export type TimerSettings = {
 export const timerConsumers = (settings: TimerSettings): readonly Consumer<SchedulerDatabase>[] => [
   verificationExpiryScheduling,
   fxQuoteExpiryScheduling,
+  fxTradeScheduling(settings.railDelays),
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),
   transferRailsScheduling({ environment: settings.environment, commands: settings.commands, delays: settings.railDelays }),

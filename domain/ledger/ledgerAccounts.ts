@@ -4,12 +4,14 @@
 // left the system), clearing (a transfer's money between two balance accounts of one currency: taken
 // from one, not yet credited to the other), suspense (money received that could not land where it was
 // going: held, with its transfer IN_REVIEW, until an operator resolves it), fees, the credit line, and
-// the sandbox's token mint (tokens minted into a treasury wallet by a fixed route's sweep). Every
+// the sandbox's token mint (tokens minted into a treasury wallet by a fixed route's sweep), and FX:
+// a trade's money between its deposit and its payout (fx_clearing, per currency) and the spread the
+// conversions keep (fx_spread, revenue). Every
 // clearing and suspense posting belongs to one transfer, named in its transaction's id, so `ledger
 // verify` can prove each transfer's money in them is in flight or held.
 import { z } from 'zod'
 
-export const SYSTEM_LEDGER_ACCOUNTS = ['world', 'clearing', 'suspense', 'fees', 'credit_line', 'mint'] as const
+export const SYSTEM_LEDGER_ACCOUNTS = ['world', 'clearing', 'suspense', 'fees', 'credit_line', 'mint', 'fx_clearing', 'fx_spread'] as const
 export type SystemLedgerAccount = (typeof SYSTEM_LEDGER_ACCOUNTS)[number]
 
 export const LEDGER_ACCOUNT_LIMITS = { maxNameLength: 120 } as const

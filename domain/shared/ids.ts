@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   transferLeg: 'tleg',
   fxSettings: 'fxs',
   fxQuote: 'fxq',
+  fxTradeSlots: 'fxts',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]

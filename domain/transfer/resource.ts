@@ -22,6 +22,22 @@ const originatorWire = z
   .nullable()
   .describe('Remitter identity, when the rail reported one')
 
+/** How to fund what waits for a deposit (a transfer's, an FX trade's): a chain address, or a bank account and a reference. */
+export const depositInstructionsResource = z.object({
+  type: z.enum(['crypto', 'bank']),
+  paymentRail: z.string(),
+  toAddress: nullableString,
+  amount: moneyWire,
+  blockchainMemo: nullableString,
+  accountId: nullableString,
+  bankName: nullableString,
+  routingNumber: nullableString,
+  accountNumber: nullableString,
+  iban: nullableString,
+  swiftBic: nullableString,
+  reference: nullableString.describe('Put it in the payment message: it is how a bank deposit is matched'),
+})
+
 const legWire = z.object({
   id: z.string().describe('Leg id (tleg_)'),
   sequence: z.number().int(),
@@ -107,22 +123,7 @@ export const transferResourceSchema = z
     developerFeeFixed: nullableString,
     developerFeePercent: z.number().nullable(),
     developerFee: z.object({ amount: moneyWire, fixed: nullableString, percent: z.number().nullable(), txHash: nullableString }).nullable(),
-    depositInstructions: z
-      .object({
-        type: z.enum(['crypto', 'bank']),
-        paymentRail: z.string(),
-        toAddress: nullableString,
-        amount: moneyWire,
-        blockchainMemo: nullableString,
-        accountId: nullableString,
-        bankName: nullableString,
-        routingNumber: nullableString,
-        accountNumber: nullableString,
-        iban: nullableString,
-        swiftBic: nullableString,
-        reference: nullableString,
-      })
-      .nullable(),
+    depositInstructions: depositInstructionsResource.nullable(),
     returnedToAccountId: nullableString,
     returnedAt: nullableString,
     currentLegIndex: z.number().int(),

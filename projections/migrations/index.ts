@@ -25,6 +25,7 @@ import * as m0022 from './0022_consumer_parked.js'
 import * as m0023 from './0023_money_in_flight.js'
 import * as m0024 from './0024_projection_mode.js'
 import * as m0025 from './0025_fx_settings.js'
+import * as m0026 from './0026_fx_trades.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_money_in_flight': m0023,
   '0024_projection_mode': m0024,
   '0025_fx_settings': m0025,
+  '0026_fx_trades': m0026,
 }
 
 export const migrationProvider: MigrationProvider = {

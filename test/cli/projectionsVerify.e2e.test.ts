@@ -9,7 +9,7 @@ import { startTestApp } from '../harness/testApp.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 import { seedTransfer } from '../transfers/reads/fixtures.js'
 import { fixedRoute } from '../fixed-routes/fixedRouteWorld.js'
-import { approvedCustomer, usdBalance } from '../transfers/transferWorld.js'
+import { approvedCustomer, usBankAccount, usdBalance } from '../transfers/transferWorld.js'
 
 type Difference = { kind: 'missing' | 'unexpected' | 'changed'; key: Record<string, unknown>; columns?: string[] }
 type Verified = {
@@ -90,6 +90,26 @@ const quoted = await h.request({
   },
 })
 if (quoted.statusCode !== 201) throw new Error(`fx quote: ${quoted.statusCode} ${quoted.body}`)
+// An FX trade: a fiat pair's quote (USDC on Solana to USD on ACH) accepted, paid to the customer's bank account.
+await h.request({ method: 'PUT', url: '/v1/sandbox/fx/settings', payload: { fiatPairsEnabled: true } })
+const tradeQuote = await h.request({
+  method: 'POST',
+  url: '/v1/fx/quotes',
+  payload: {
+    customerId: routeOwner,
+    sourceCurrency: 'USDC',
+    sourceNetwork: 'SOLANA',
+    destinationCurrency: 'USD',
+    destinationRail: 'ACH',
+    sourceAmount: '5000000',
+  },
+})
+const traded = await h.request({
+  method: 'POST',
+  url: '/v1/fx/trades',
+  payload: { quoteId: tradeQuote.json().id, destinationAccountId: await usBankAccount(h, routeOwner) },
+})
+if (traded.statusCode !== 201) throw new Error(`fx trade: ${traded.statusCode} ${traded.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

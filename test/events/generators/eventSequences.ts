@@ -209,6 +209,8 @@ const account = after(['AccountOpened'], ['accountId', 'organizationId', 'custom
 const TRANSFER_IDS = ['transferId', 'organizationId', 'customerId']
 const transfer = after(['TransferCreated'], TRANSFER_IDS)
 const endpoint = after(['WebhookEndpointCreated'], ['endpointId', 'organizationId'])
+const FX_TRADE_IDS = ['tradeId', 'organizationId', 'customerId', 'quoteId']
+const fxTrade = after(['FxTradeCreated'], FX_TRADE_IDS)
 
 /** How each registered type is given to a projector. A type missing here fails the coverage test. */
 export const SEQUENCES: Readonly<Record<string, Setup>> = {
@@ -267,6 +269,19 @@ export const SEQUENCES: Readonly<Record<string, Setup>> = {
   FxQuoteCreated: alone,
   FxQuoteAccepted: after(['FxQuoteCreated'], ['quoteId', 'organizationId']),
   FxQuoteExpired: after(['FxQuoteCreated'], ['quoteId', 'organizationId', 'customerId']),
+  FxTradeCreated: alone,
+  FxTradeWalletApproved: fxTrade,
+  FxTradeDepositReceived: fxTrade,
+  FxTradeDepositSettled: fxTrade,
+  FxTradeConverted: fxTrade,
+  FxTradePayoutRequested: fxTrade,
+  FxTradePaidOut: after(['FxTradeCreated', 'FxTradePayoutRequested'], FX_TRADE_IDS),
+  FxTradeCompleted: fxTrade,
+  FxTradeExpired: fxTrade,
+  FxTradeFailed: fxTrade,
+  FxTradeRefunded: fxTrade,
+  FxTradeSlotClaimed: alone,
+  FxTradeSlotReleased: alone,
   TransferCreated: alone,
   TransferSubmitted: transfer,
   TransferFunded: transfer,
