@@ -26,6 +26,8 @@ import { principalOf } from '../../http/principal.js'
 import { assertCustomerInScope } from '../customers/scope.js'
 import { fxQuoteCommands, fxQuoteStreamOf } from '../fx-quotes/quoteCommands.js'
 import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
+import { drawPlanEntropy } from '../transfers/newTransfer.js'
+import { transferCommands } from '../transfers/transferCommands.js'
 import { loadOrgAccount } from '../transfers/transferFacts.js'
 import { fxTradeCommands, fxTradeSlotCommands, fxTradeSlotsStreamOf, tradeIdOfQuote } from './tradeCommands.js'
 import { fxTradeSlotDecider } from '../../domain/fx-trade-slot/decider.js'
@@ -61,6 +63,7 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
   const trades = deps.commands.bind(tradeBinding)
   const slots = deps.commands.bind(slotBinding)
   const quotes = deps.commands.bind(quoteBinding)
+  const transfers = deps.commands.bind(transferCommands)
 
   app.post(
     '/fx/trades',
@@ -103,7 +106,7 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
         loadOrgAccount(deps.commands, organizationId, destinationAccountId),
         sourceAccountId === undefined ? undefined : loadOrgAccount(deps.commands, organizationId, sourceAccountId),
       ])
-      const { walletInReview } = checkTradeAccounts(pair, quote.customerId, destination, source)
+      const { walletInReview, destination: payout } = checkTradeAccounts(pair, quote.customerId, destination, source)
 
       const slot = { organizationId, customerId: quote.customerId, slotKey: slotKeyOf(pair.source), tradeId }
       const { state: slotState } = await deps.commands.load(fxTradeSlotDecider, fxTradeSlotsStreamOf(quote.customerId))
@@ -151,6 +154,7 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
           referenceRateAsOf: quote.referenceRateAsOf,
           sourceAccountId: sourceAccountId ?? null,
           destinationAccountId,
+          destination: payout,
           status: walletInReview ? 'PENDING_WALLET_APPROVAL' : 'AWAITING_DEPOSIT',
           depositInstructions: instructions,
           depositWindowMs,
@@ -165,6 +169,15 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
         throw error
       })
       if (created.status === 'none') throw new Error('a created trade has a state')
+      // The trade's transfer view, at once: GET /v1/transfers/{id} finds it right after this answer (the workflow moves it on).
+      await transfers.handleToState(request, {
+        type: 'MirrorFxTrade',
+        organizationId,
+        transferId: tradeId,
+        now: now.toISOString(),
+        trade: created,
+        legIds: drawPlanEntropy().legIds,
+      })
       reply.code(201)
       return toFxTradeResource(created)
     },

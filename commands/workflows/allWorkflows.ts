@@ -1,6 +1,7 @@
 // Every workflow the service runs: one line per workflow.
 import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
+import { fxTradeTransfers } from './fxTradeTransfers.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
 import { sweepFixedRouteDeposits } from './sweepFixedRouteDeposits.js'
 import { systemTransfers } from './systemTransfers.js'
@@ -16,4 +17,5 @@ export const allWorkflows: readonly Workflow[] = [
   systemTransfers,
   sweepFixedRouteDeposits,
   reverseReclaimedTransfers,
+  fxTradeTransfers,
 ]

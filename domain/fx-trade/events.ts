@@ -35,6 +35,12 @@ export const FxTradeCreated = z.object({
   referenceRateAsOf: at,
   sourceAccountId: id.nullable(),
   destinationAccountId: id,
+  /** What the payout goes to, as the transfer view shows it: the wallet's address, or the bank's name and country. */
+  destination: z.object({
+    toAddress: z.string().max(120).nullable(),
+    bankName: z.string().max(200).nullable(),
+    bankCountryCode: z.string().max(2).nullable(),
+  }),
   status: z.enum(FX_TRADE_CREATED_STATUSES),
   depositInstructions: depositInstructionsSchema,
   /** How long the deposit may take once the trade awaits it. */

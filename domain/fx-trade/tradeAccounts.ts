@@ -7,6 +7,9 @@ import type { OpenAccountState } from '../account/decider.js'
 import { DomainError, invalid } from '../errors.js'
 import type { FxPair, FxSide } from '../fx/pair.js'
 
+/** What a payout goes to, as the trade records it (no owner's name: personal data stays on the account). */
+export type PayoutDestination = { toAddress: string | null; bankName: string | null; bankCountryCode: string | null }
+
 const owned = (account: OpenAccountState, customerId: string, field: string) => {
   if (account.account.customerId !== customerId)
     throw invalid('account_not_owned_by_customer', `Account ${account.account.accountId} does not belong to customer ${customerId}`, [
@@ -49,7 +52,7 @@ export function checkTradeAccounts(
   customerId: string,
   destination: OpenAccountState,
   source: OpenAccountState | undefined,
-): { walletInReview: boolean } {
+): { walletInReview: boolean; destination: PayoutDestination } {
   owned(destination, customerId, 'destinationAccountId')
   checkSide(destination, pair.destination, 'destinationAccountId')
   if (pair.destination.kind === 'FIAT' && destination.account.details.kind === 'EXTERNAL_BANK') {
@@ -60,9 +63,16 @@ export function checkTradeAccounts(
       ])
   }
   if (destination.status !== 'ACTIVE') throw inactive(destination, 'destinationAccountId')
-  if (!source) return { walletInReview: false }
+  const d = destination.account.details
+  const payout: PayoutDestination =
+    d.kind === 'EXTERNAL_WALLET'
+      ? { toAddress: d.walletAddress, bankName: null, bankCountryCode: null }
+      : d.kind === 'EXTERNAL_BANK'
+        ? { toAddress: null, bankName: d.bankName, bankCountryCode: d.bankCountry }
+        : { toAddress: null, bankName: null, bankCountryCode: null }
+  if (!source) return { walletInReview: false, destination: payout }
   owned(source, customerId, 'sourceAccountId')
   checkSide(source, pair.source, 'sourceAccountId')
   if (source.status === 'CLOSED') throw inactive(source, 'sourceAccountId')
-  return { walletInReview: source.status === 'IN_REVIEW' }
+  return { walletInReview: source.status === 'IN_REVIEW', destination: payout }
 }

@@ -14,6 +14,7 @@ import { type TransferStatus, assertMove } from './statuses.js'
 import { statusAfter } from './statusAfter.js'
 import { type SuspendFunds, clearedReview, decideResolve, decideSuspend, heldFunds } from './suspense.js'
 import { SWIFT_UNTRACKED_SYSTEM_REMARK } from '../rails/index.js'
+import { type MirrorFxTrade, decideMirror } from './fxTradeMirror.js'
 
 export type { OpenTransferState, TransferState } from './state.js'
 
@@ -26,6 +27,8 @@ type Scoped = { organizationId: string; transferId: string; now: string; onBehal
 export type AdvanceMode = { by: 'timer'; after: string } | { by: 'operator' }
 
 export type TransferCommand =
+  /** The transfer view of an FX trade brought to where the trade stands (fxTradeMirror.ts). */
+  | MirrorFxTrade
   /** A transfer the platform planned itself (a refund, a fee sweep, a sandbox platform draft). */
   | (Scoped & { type: 'CreateTransfer'; transfer: NewTransfer })
   /** A caller's create request with the facts and randomness it needs: the decider plans it (planTransfer.ts). */
@@ -286,10 +289,16 @@ function decideRequest(command: Extract<TransferCommand, { type: 'RequestTransfe
 }
 
 function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
+  if (command.type === 'MirrorFxTrade') return decideMirror(command, state, evolve)
   if (command.type === 'CreateTransfer') return decideCreate(command, state, command.transfer)
   if (command.type === 'RequestTransfer') return decideRequest(command, state)
   if (command.type === 'ReceiveDeposit') return decideDeposit(state, command)
   const s = opened(state, command)
+  if (s.created.fxTrade === true)
+    throw conflict(
+      'transfer_moved_by_fx_trade',
+      `Transfer ${command.transferId} is an FX trade: it moves with its trade (POST /v1/fx/trades/${command.transferId}/...)`,
+    )
   const base = { transferId: command.transferId, organizationId: command.organizationId, at: command.now }
   switch (command.type) {
     case 'SubmitTransfer':

@@ -158,6 +158,8 @@ export const TransferCreated = z.object({
   sandboxTrigger: code.nullable(),
   /** A fixed route's sweep into a treasury wallet of a mintable sandbox token: delivered by minting (mint → wallet). Absent: false. */
   mintOnDelivery: z.boolean().optional(),
+  /** The transfer view of the FX trade with the same id: it moves only as its trade does (fxTradeMirror.ts). Absent: false. */
+  fxTrade: z.boolean().optional(),
   /** The remitter, when known at creation (a fixed route's sweep opens with its deposit). Absent: null. */
   originator: originatorSchema.nullable().optional(),
   at,

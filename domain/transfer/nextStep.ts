@@ -9,6 +9,8 @@ import type { OpenTransferState } from './state.js'
 export type NextStep = { kind: 'advance'; rail: string; dueAt: Date } | { kind: 'assume_swift_settlement'; legIndex: number; dueAt: Date }
 
 export function nextStep(s: OpenTransferState, stepDelayMs: (rail: string) => number): NextStep | null {
+  // An FX trade's transfer view moves with its trade (fxTradeMirror.ts), on the trade's own timers.
+  if (s.created.fxTrade === true) return null
   const trigger = s.created.sandboxTrigger
   const after = (rail: string): NextStep => ({ kind: 'advance', rail, dueAt: new Date(Date.parse(s.updatedAt) + stepDelayMs(rail)) })
   if (s.status === 'PENDING') return trigger === 'FAIL_BEFORE_FUNDING' ? after(s.created.source.paymentRail) : null

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { startTestApp } from '../harness/testApp.js'
 import { FAST_DISPATCHER, createEndpoint } from '../webhooks/deliveryHelpers.js'
 import { startReceiver, verifyDelivery } from '../webhooks/deliveryReceiver.js'
-import { approvedCustomer, ibanAccount } from '../transfers/transferWorld.js'
+import { approvedCustomer, eventually, ibanAccount } from '../transfers/transferWorld.js'
 
 const STABLE = { sourceCurrency: 'USDC', sourceNetwork: 'ETHEREUM', destinationCurrency: 'USDT', destinationNetwork: 'TRON' }
 const EUR_IN = { sourceCurrency: 'EUR', sourceRail: 'SEPA', destinationCurrency: 'USDC', destinationNetwork: 'ETHEREUM' }
@@ -81,6 +81,14 @@ async function run(tr: Json, outcome = 'COMPLETED'): Promise<Json> {
   return getTrade(tr.id)
 }
 
+/** The trade's transfer view once it shows `status` (a workflow moves it after each of the trade's events). */
+const transferView = (id: string, status: string) =>
+  eventually(
+    async () => (await h.request({ method: 'GET', url: `/v1/transfers/${id}` })).json<Json>(),
+    (v) => v.status === status,
+    `transfer ${id} ${status}`,
+  )
+
 const STATE_FIELDS = ['screeningDeadline', 'depositInstructions', 'depositDeadline']
 const absent = (t: { notOk: (v: unknown, m: string) => void }, body: Json, fields: string[]) => {
   for (const f of fields) t.notOk(f in body, `${body.status} carries no ${f}`)
@@ -108,7 +116,7 @@ async function party() {
 t.test('a stablecoin trade from quote to COMPLETED, its shape at each status, webhooks, the ledger', async (t) => {
   const ep = await createEndpoint(h, {
     url: receiver.url('/trades'),
-    filterTypes: ['fx_trade.created', 'fx_trade.processing', 'fx_trade.completed'],
+    filterTypes: ['fx_trade.created', 'fx_trade.processing', 'fx_trade.completed', 'transfer.created', 'transfer.completed'],
   })
   const q = await quote(STABLE, '100000000')
   const res = await accept({ quoteId: q.id, destinationAccountId: tronWallet })
@@ -130,6 +138,36 @@ t.test('a stablecoin trade from quote to COMPLETED, its shape at each status, we
   absent(t, tr, ['screeningDeadline'])
   t.same(await getTrade(tr.id), tr, 'read back as created')
   t.match((await h.request({ method: 'GET', url: `/v1/fx/quotes/${q.id}` })).json(), { status: 'ACCEPTED', tradeId: tr.id })
+  const view = (await h.request({ method: 'GET', url: `/v1/transfers/${tr.id}` })).json()
+  t.match(
+    view,
+    {
+      id: tr.id,
+      flow: 'FX',
+      status: 'PENDING',
+      fundingNeeded: true,
+      quoteId: q.id,
+      exchangeRate: q.exchangeRate,
+      referenceRate: q.referenceRate,
+      referenceProvider: q.referenceProvider,
+      sourceAmount: { currency: 'USDC', value: '100000000' },
+      destinationAmount: { currency: 'USDT', value: '99750000' },
+      depositInstructions: { type: 'crypto', paymentRail: 'ETHEREUM' },
+      destination: { paymentRail: 'TRON', externalAccountId: tronWallet, toAddress: /^T/ },
+    },
+    'the trade is a transfer of flow FX, at once',
+  )
+  const listed = (await h.request({ method: 'GET', url: `/v1/transfers?flow=FX&sourceCustomerId=${customerId}` })).json<{ data: Json[] }>()
+  t.ok(
+    listed.data.some((x) => x.id === tr.id),
+    'listed with flow FX',
+  )
+  const direct = await h.request({ method: 'POST', url: `/v1/sandbox/transfers/${tr.id}/simulate-deposit`, payload: {} })
+  t.match(
+    { status: direct.statusCode, body: direct.json() },
+    { status: 409, body: { code: 'transfer_moved_by_fx_trade' } },
+    'moved only by its trade',
+  )
 
   const again = await accept({ quoteId: q.id, destinationAccountId: tronWallet })
   t.match(
@@ -162,17 +200,33 @@ t.test('a stablecoin trade from quote to COMPLETED, its shape at each status, we
   const done = await getTrade(tr.id)
   t.match(done, { status: 'COMPLETED', sourceAmount: { value: '100000000' } })
   absent(t, done, [...STATE_FIELDS, 'failure', 'refund'])
+  const completedView = await transferView(tr.id, 'COMPLETED')
+  t.same(
+    (completedView.legs as { status: string }[]).map((l) => l.status),
+    ['COMPLETED', 'COMPLETED', 'COMPLETED'],
+    'its legs: deposit, conversion, payout',
+  )
 
   const freed = await accept({ quoteId: (await quote(STABLE, '5000000')).id, destinationAccountId: tronWallet })
   t.equal(freed.statusCode, 201, 'the slot is free once the trade completed')
 
-  await receiver.waitFor((r) => r.filter((x) => x.path === '/trades' && x.body.includes(tr.id)).length >= 3, 10_000, 'three deliveries')
+  await receiver.waitFor((r) => r.filter((x) => x.path === '/trades' && x.body.includes(tr.id)).length >= 5, 10_000, 'five deliveries')
   const types = receiver
     .forPath('/trades')
     .map((d) => verifyDelivery(ep.secret, d) as { type: string; data: { id: string; status: string } })
     .filter((d) => d.data.id === tr.id)
     .map((d) => `${d.type}:${d.data.status}`)
-  t.same(types.sort(), ['fx_trade.completed:COMPLETED', 'fx_trade.created:AWAITING_DEPOSIT', 'fx_trade.processing:PROCESSING'])
+  t.same(
+    types.sort(),
+    [
+      'fx_trade.completed:COMPLETED',
+      'fx_trade.created:AWAITING_DEPOSIT',
+      'fx_trade.processing:PROCESSING',
+      'transfer.completed:COMPLETED',
+      'transfer.created:PENDING',
+    ],
+    'the trade’s own events, and transfer.* as for any transfer',
+  )
 
   const ledger = await verifyLedger({ store: h.runtime.store, db: h.runtime.db, mode: h.runtime.projectionMode }, { sample: 'all' })
   t.equal(ledger.consistent, true, `ledger verify is clean: ${JSON.stringify(ledger.discrepancy)}`)
@@ -235,12 +289,16 @@ t.test('a fiat source (EUR on SEPA): bank instructions with a reference; a short
 })
 
 t.test('a fiat destination (EUR on SEPA): COMPLETED, FAILED by the payout rail, REFUNDED when returned', async (t) => {
-  t.match(await run(await trade(EUR_OUT, eurAccount, '20000000')), { status: 'COMPLETED' })
+  const paid = await run(await trade(EUR_OUT, eurAccount, '20000000'))
+  t.match(paid, { status: 'COMPLETED' })
+  t.match(await transferView(paid.id, 'COMPLETED'), { flow: 'FX', destination: { paymentRail: 'SEPA', externalAccountId: eurAccount } })
   const failed = await run(await trade(EUR_OUT, eurAccount, '20000000'), 'FAILED')
+  t.match(await transferView(failed.id, 'FAILED'), { flow: 'FX' }, 'FAILED as a transfer too')
   t.match(failed, { status: 'FAILED', failure: { code: 'payout_failed', refundedAmount: { currency: 'USDC', value: '20000000' } } })
   absent(t, failed, STATE_FIELDS)
   const returned = await run(await trade(EUR_OUT, eurAccount, '20000000'), 'RETURNED')
   t.match(returned, { status: 'REFUNDED', refund: { reason: 'PAYOUT_RETURNED', amount: { value: '20000000' } } })
+  t.match(await transferView(returned.id, 'REVERSED'), { flow: 'FX' }, 'REFUNDED is REVERSED as a transfer')
   const ledger = await verifyLedger({ store: h.runtime.store, db: h.runtime.db, mode: h.runtime.projectionMode }, { sample: 'all' })
   t.equal(ledger.consistent, true, JSON.stringify(ledger.discrepancy))
 })
@@ -255,6 +313,7 @@ t.test('no deposit by the deadline: EXPIRED by the timer, and the slot is free a
   await tick(`fx_trade-${tr.id}`)
   const expired = await getTrade(tr.id)
   t.equal(expired.status, 'EXPIRED')
+  await transferView(tr.id, 'CANCELLED')
   absent(t, expired, STATE_FIELDS)
   const late = await simulate(tr.id, 'deposit')
   t.match({ status: late.statusCode, body: late.json() }, { status: 409, body: { code: 'fx_trade_not_awaiting_deposit' } })

@@ -40,6 +40,8 @@ const FOREIGN_BY_PREFIX: Record<string, (w: World) => Promise<string>> = {
   asp: async (w) => (await w.associatedBusiness()).entityId,
   cp: async (w) => (await w.counterparty()).counterpartyId,
   ep: (w) => w.endpoint(),
+  fxq: (w) => w.quote(),
+  ewa: (w) => w.externalWallet(),
   tos: async (w) => {
     const reply = await w.send({ method: 'POST', url: '/v1/tos/generate', apiKey: w.apiKey, payload: { customerId: await w.customer() } })
     return jsonOf<{ id: string }>(reply, 'tos/generate').id

@@ -43,6 +43,7 @@ const terms = {
   referenceRateAsOf: at(0),
   sourceAccountId: null,
   destinationAccountId: 'eba_1',
+  destination: { toAddress: null, bankName: 'Commerzbank', bankCountryCode: 'DE' },
   depositInstructions: instructions,
   depositWindowMs: 30 * 60_000,
 }
