@@ -20,7 +20,7 @@ import { combineRounds } from './rounds.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 import { TRANSFER_LIST_BENCH_PLAN, TRANSFER_LIST_TARGETS, type TransferListBenchResult, runTransferListBench } from './transferListBench.js'
 import { TRANSFER_SEED_PLAN } from './transferListSeed.js'
-import { FX_BENCH_PLAN, type FxBenchResult, runFxBench } from './fxBench.js'
+import { type AcceptRace, FX_BENCH_PLAN, type FxBenchResult, runFxBench } from './fxBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -626,6 +626,26 @@ function fxRows(r: FxBenchResult): Cell[][] {
     httpRow('(i) GET /v1/fx/rates, cached (one pair)', r.ratesCached),
     httpRow(`(i) GET /v1/fx/rates, uncached (${formatNumber(r.distinctRates)} pairs × pricings in turn)`, r.ratesUncached),
     httpRow('(i) POST /v1/fx/quotes (one organization, one customer)', r.quotes),
+    acceptRow(r.accepts),
+  ]
+}
+
+/** Concurrent accepts of one quote: the latency of every request, and whether each round made exactly one trade. */
+function acceptRow(a: AcceptRace): Cell[] {
+  const n = FX_BENCH_PLAN.acceptsPerRound
+  return [
+    `(i) POST /v1/fx/trades, ${n} concurrent accepts of one quote (${a.rounds} rounds)`,
+    `${n} conns`,
+    `${formatNumber(a.requests)} reqs`,
+    `${a.seconds.toFixed(1)} s`,
+    formatNumber(a.requests / Math.max(a.seconds, 1e-9)),
+    '-',
+    formatMs(a.latency.p50Ms),
+    formatMs(a.latency.p99Ms),
+    `${a.requests - (a.statusCodes['201'] ?? 0)} (410 by design)`,
+    '-',
+    `one trade a round: ${a.exactRounds}/${a.rounds}`,
+    verdict(a.exactRounds === a.rounds),
   ]
 }
 

@@ -11,7 +11,7 @@
 //   platform-draft: a DRAFT the platform creates and holds in review (it cannot be submitted).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { conflict } from '../../domain/errors.js'
+import { conflict, invalid } from '../../domain/errors.js'
 import { newId } from '../../domain/shared/ids.js'
 import { originatorBody } from './originatorBody.js'
 import { sandboxOriginator } from '../../domain/rails/sandboxRemitter.js'
@@ -154,6 +154,12 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request)
+      if (request.body.quoteId !== undefined)
+        throw invalid(
+          'quote_not_supported',
+          'A platform draft is priced at the reference rate: create quoted transfers with POST /v1/transfers',
+          [{ field: 'quoteId', message: 'omit it here', value: request.body.quoteId }],
+        )
       const transferId = newId('tfr')
       const now = new Date()
       const planned = await newTransfer(request, deps, organizationId, transferId, { ...request.body, confirm: false }, now)

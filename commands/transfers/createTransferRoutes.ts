@@ -13,6 +13,8 @@ import { createTransferBody } from '../../domain/transfer/createTransferBody.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
 import { drawPlanEntropy, loadTransferFacts } from './newTransfer.js'
+import { planTransfer } from '../../domain/transfer/planTransfer.js'
+import { consumeQuote, loadPendingQuote } from './quotedTransfer.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
 
 export const TRANSFER_TAGS = ['Transfers']
@@ -31,7 +33,10 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
           'route_not_supported naming each reason. Give the amount on exactly one side (sourceAmount or destinationAmount, minor ' +
           'units; each amount, the fixed fee too, at most 10^12 major units of its currency, else 422 amount_too_large); the ' +
           'developer fee (developerFeeFixed + developerFeePercent × source, half up) is withheld from the source amount ' +
-          '(422 developer_fee_exceeds_amount when it would take it all). The sender must be APPROVED (422 customer_not_approved) and ' +
+          '(422 developer_fee_exceeds_amount when it would take it all). quoteId prices it by a firm FX quote of the sender’s and ' +
+          'consumes it (404 unknown, 410 fx_quote_not_pending or fx_quote_expired, 422 quote_mismatch when its currencies, ' +
+          'network or rail, amount or a developer fee do not fit the quote); the amount may then be omitted. ' +
+          'The sender must be APPROVED (422 customer_not_approved) and ' +
           'have requested the capability of each rail (422 customer_capability_missing). confirm false keeps a DRAFT; otherwise a ' +
           'balance-funded transfer is held on its balance at once (422 insufficient_funds, nothing written) and moves to PROCESSING, ' +
           'and a deposit-funded one waits in PENDING with fundingNeeded and depositInstructions. Idempotency-Key makes a retry safe.',
@@ -46,7 +51,13 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       const now = new Date()
       const body = request.body
       const facts = await loadTransferFacts(request, deps.commands, organizationId, body)
+      if (body.quoteId !== undefined) facts.quote = await loadPendingQuote(deps.commands, organizationId, body.quoteId, now)
       const plan = { body, facts, environment: deps.environment, entropy: drawPlanEntropy() }
+      if (facts.quote) {
+        // Planned once before the quote is taken, so a transfer refused for its own reasons leaves the quote pending.
+        planTransfer({ ...plan, transferId, now })
+        await consumeQuote(deps.commands, request, facts.quote, transferId, now)
+      }
       const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
       const created = openedTransfer(await transfers.handleToState(request, command))

@@ -7,6 +7,7 @@ import type { OpenAccountState } from '../account/decider.js'
 import { availableIn } from '../balance-account/funds.js'
 import type { Counterparty } from '../counterparty/decider.js'
 import type { Customer } from '../customer/state.js'
+import type { FxQuote } from '../fx-quote/decider.js'
 import { assertInvariant, invalid } from '../errors.js'
 import { sandboxTrigger, swiftRouting } from '../rails/index.js'
 import { addressTypeOf, sandboxWalletAddress, validateWalletAddress } from '../shared/chain/index.js'
@@ -18,6 +19,7 @@ import type { CreateTransferBody } from './createTransferBody.js'
 import { depositInstructionsFor } from './depositInstructions.js'
 import type { TransferCreatedData } from './events.js'
 import { feePercentText, price } from './pricing.js'
+import { quotedPricing } from './quotedPricing.js'
 import { type RouteSide, assertRoute, deriveFlow, paymentRailOf, planLegs } from './route.js'
 import { scheduleOf } from './schedule.js'
 import { assertSourceExternalAccount } from './sourceExternalAccount.js'
@@ -41,6 +43,8 @@ export type TransferFacts = {
   refundAccount?: OpenAccountState
   sourceExternalAccount?: OpenAccountState
   counterparty?: Counterparty
+  /** The firm FX quote `quoteId` names (domain/transfer/quotedPricing.ts), PENDING when loaded. */
+  quote?: FxQuote
 }
 
 /** Randomness drawn before deciding: an id per possible leg, and the seed of a sandbox deposit address. */
@@ -185,12 +189,11 @@ export function planTransfer(input: TransferPlanInput): NewTransfer {
   assertAmountsWithinBound(amountFields(body, source.currency, destination.side.currency))
   if (!received) assertMaySend(senderFactsOf(sender), source, destination.side)
   const counterpartyId = counterpartyOf(input, destination.account)
-  if (body.quoteId !== undefined)
-    throw invalid('quote_not_found', `Quote ${body.quoteId} does not exist`, [
-      { field: 'quoteId', message: 'no firm quote has this id', value: body.quoteId },
-    ])
+  assertInvariant((body.quoteId === undefined) === (facts.quote === undefined), 'a quoted transfer has its quote loaded')
   const fee = { fixedMinor: BigInt(body.developerFeeFixed ?? '0'), percent: feePercentText(body.developerFeePercent) }
-  const priced = price({ sourceCurrency: source.currency, destinationCurrency: destination.side.currency, amount: amountOf(body), fee })
+  const priced = facts.quote
+    ? quotedPricing(facts.quote, sender.id, body, source, destination.side)
+    : price({ sourceCurrency: source.currency, destinationCurrency: destination.side.currency, amount: amountOf(body), fee })
   const sourceAmount = { currency: source.currency, amountMinor: priced.sourceMinor.toString() }
   const destinationCustomerId = destination.account?.account.customerId ?? null
   const rail = paymentRailOf(destination.side)
@@ -240,7 +243,7 @@ export function planTransfer(input: TransferPlanInput): NewTransfer {
     rate: {
       exchangeRate: priced.exchangeRate,
       referenceRate: priced.referenceRate,
-      referenceRateAsOf: new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString(),
+      referenceRateAsOf: facts.quote?.referenceRateAsOf ?? new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString(),
       referenceProvider: priced.referenceProvider,
     },
     legs: legs.map((leg, index) => ({ ...leg, id: entropy.legIds[index]! })),
@@ -249,7 +252,7 @@ export function planTransfer(input: TransferPlanInput): NewTransfer {
     counterpartyId,
     isThirdParty: counterpartyId !== null || (destinationCustomerId !== null && destinationCustomerId !== sender.id),
     clientReferenceId: body.clientReferenceId ?? null,
-    quoteId: null,
+    quoteId: facts.quote?.quoteId ?? null,
     remarks: body.remarks ?? null,
     metadata: body.metadata ?? {},
     agentId: null,

@@ -118,7 +118,26 @@ t.test('the rules refuse with a 422 naming the field', async (t) => {
     'destination_required',
   )
   refused(t, () => planTransfer(input({ ...payout, destinationAmount: '5' }, payoutFacts)), 'amount_side_required')
-  refused(t, () => planTransfer(input({ ...payout, quoteId: 'fxq_1' }, payoutFacts)), 'quote_not_found', 'quoteId')
+  // A quote of another customer's, for other currencies: every misfit named, the customer first.
+  const quote = {
+    quoteId: 'fxq_1',
+    organizationId: ORG,
+    customerId: 'cus_other',
+    pair: { sourceCurrency: 'USDC', sourceNetwork: 'SOLANA' as const, destinationCurrency: 'EUR', destinationRail: 'SEPA' as const },
+    amountSide: 'SOURCE' as const,
+    sourceAmountMinor: '10000000',
+    destinationAmountMinor: '9177',
+    feeMinor: '25000',
+    spreadBps: 25,
+    exchangeRate: '0.0009177',
+    rate: '0.9177',
+    referenceRate: '0.92',
+    referenceProvider: 'SANDBOX_REFERENCE',
+    referenceRateAsOf: T0,
+    expiresAt: T0,
+    createdAt: T0,
+  }
+  refused(t, () => planTransfer(input({ ...payout, quoteId: 'fxq_1' }, { ...payoutFacts, quote })), 'quote_mismatch', 'quoteId')
   refused(t, () => planTransfer(input(payout, { ...payoutFacts, sender: sender('UNDER_REVIEW', []) })), 'customer_not_approved')
   refused(
     t,
