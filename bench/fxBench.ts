@@ -1,7 +1,8 @@
 // FX through HTTP: indicative rates served from the 30-second cache (one pair, again and again) and
 // computed anew (every request a pair and customer pricing not asked for yet), firm quotes created
 // (each priced, taking capacity on the organization's FX stream, appended with its expiry timer to
-// follow), and rounds of 20 concurrent accepts of one quote (exactly one trade each round). `npm run bench` runs it as one phase; `tsx bench/fxBench.ts` runs it alone.
+// follow), and rounds of 20 concurrent accepts of one quote (exactly one trade each round).
+// `npm run bench` runs it as one phase; `tsx bench/fxBench.ts` runs it alone.
 import { pathToFileURL } from 'node:url'
 import { ALL_CORRIDORS } from '../domain/fx/corridors.js'
 import { flatPair } from '../domain/fx/pair.js'
