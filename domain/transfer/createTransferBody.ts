@@ -80,7 +80,9 @@ export const createTransferBody = z
       .describe(withAmountBound('A fixed developer fee in minor units of the source currency, withheld from the amount')),
     developerFeePercent: feePercent.optional(),
     clientReferenceId: reference.optional().describe('Your reference; not unique; the list filters by it exactly'),
-    quoteId: accountRef.optional().describe('A firm FX quote to execute (FX quotes come with the FX slice)'),
+    quoteId: accountRef
+      .optional()
+      .describe('A firm FX quote of the sender’s (fxq_) to price the transfer by; consumed by it (410 once taken or expired)'),
     remarks: z.string().max(L.remarksMaxLength).optional(),
     metadata: accountMetadataSchema.optional(),
     confirm: z.boolean().optional().describe('true (the default): submit now; false: keep a DRAFT until POST /v1/transfers/{id}/submit'),

@@ -250,4 +250,13 @@ t.test('production: FX off until the operator enables it, and no sandbox FX rout
   const put = await h.request({ method: 'PUT', url: '/v1/sandbox/fx/settings', payload: { fxEnabled: true } })
   t.equal(put.statusCode, 403)
   t.equal(put.json().code, 'sandbox_only')
+  // The trade simulations are refused before anything else, for any trade id (403 always in production).
+  for (const url of [
+    '/v1/fx/trades/tfr_00000000000000000000000000/simulate-deposit',
+    '/v1/fx/trades/tfr_00000000000000000000000000/simulate-payout',
+    '/v1/sandbox/fx/trades/tfr_00000000000000000000000000/advance',
+  ]) {
+    const res = await h.request({ method: 'POST', url, payload: {} })
+    t.match({ status: res.statusCode, code: res.json().code }, { status: 403, code: 'sandbox_only' }, url)
+  }
 })
