@@ -5,12 +5,11 @@
 // transaction (`transaction`), which `ledger verify` folds. Nothing personal: no remitter is kept.
 import { z } from 'zod'
 import { ledgerTransactionSchema } from '../ledger/index.js'
-import { flatPairSchema } from '../fx-quote/events.js'
+import { FxQuoteCreated } from '../fx-quote/events.js'
 import { depositInstructionsSchema, trackingSchema } from '../transfer/events.js'
 
 const id = z.string().min(1).max(64)
 const minor = z.string().regex(/^\d{1,40}$/)
-const decimal = z.string().regex(/^\d{1,40}(\.\d{1,40})?$/)
 const at = z.iso.datetime()
 const code = z.string().min(1).max(64)
 const message = z.string().max(300)
@@ -19,20 +18,25 @@ const ref = { tradeId: id, organizationId: id, customerId: id, quoteId: id }
 
 export const FX_TRADE_CREATED_STATUSES = ['PENDING_WALLET_APPROVAL', 'AWAITING_DEPOSIT'] as const
 
+/** The accepted quote's terms, copied: a trade reads from its own stream alone. */
+const quoteTerms = FxQuoteCreated.pick({
+  pair: true,
+  sourceAmountMinor: true,
+  destinationAmountMinor: true,
+  feeMinor: true,
+  spreadBps: true,
+  exchangeRate: true,
+  rate: true,
+  referenceRate: true,
+  referenceProvider: true,
+  referenceRateAsOf: true,
+}).shape
+
 export const FxTradeCreated = z.object({
   ...ref,
-  pair: flatPairSchema,
+  ...quoteTerms,
   /** `<source currency>:<network, or BANK for fiat>`: the one-active-trade slot it holds. */
   slotKey: z.string().max(40),
-  sourceAmountMinor: minor,
-  destinationAmountMinor: minor,
-  feeMinor: minor,
-  spreadBps: z.number().int().min(0).max(1000),
-  exchangeRate: decimal,
-  rate: decimal,
-  referenceRate: decimal,
-  referenceProvider: z.string().max(64),
-  referenceRateAsOf: at,
   sourceAccountId: id.nullable(),
   destinationAccountId: id,
   /** What the payout goes to, as the transfer view shows it: the wallet's address, or the bank's name and country. */

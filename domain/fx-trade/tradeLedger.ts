@@ -16,6 +16,10 @@ const posting = (ledgerAccount: string, currency: string, amount: bigint) => ({
   amountMinor: amount.toString(),
 })
 
+/** `amount` of `currency` from one ledger account to another: the two postings of a one-currency movement. */
+const move = (from: string, to: string, currency: string, amount: bigint) =>
+  [posting(from, currency, -amount), posting(to, currency, amount)] as LedgerTransaction['postings']
+
 /** `<step>:<tradeId>`: the step names the movement, the trade id attributes it. */
 export const fxTradeLedgerIds = {
   deposit: (tradeId: string) => `fx-deposit:${tradeId}`,
@@ -30,7 +34,7 @@ export function depositTransaction(trade: Trade, amount: bigint): LedgerTransact
   return {
     id: fxTradeLedgerIds.deposit(trade.tradeId),
     kind: 'CREDIT',
-    postings: [posting('world', currency, -amount), posting('fx_clearing', currency, amount)] as LedgerTransaction['postings'],
+    postings: move('world', 'fx_clearing', currency, amount),
     description: `FX trade ${trade.tradeId}: deposit received`,
   }
 }
@@ -63,7 +67,7 @@ export function payoutTransaction(trade: Trade): LedgerTransaction {
   return {
     id: fxTradeLedgerIds.payout(trade.tradeId),
     kind: 'SETTLE',
-    postings: [posting('fx_clearing', currency, -amount), posting('world', currency, amount)] as LedgerTransaction['postings'],
+    postings: move('fx_clearing', 'world', currency, amount),
     description: `FX trade ${trade.tradeId}: paid out`,
   }
 }
@@ -74,7 +78,7 @@ export function depositRefundTransaction(trade: Trade, amount: bigint): LedgerTr
   return {
     id: fxTradeLedgerIds.refund(trade.tradeId),
     kind: 'REVERSAL',
-    postings: [posting('fx_clearing', currency, -amount), posting('world', currency, amount)] as LedgerTransaction['postings'],
+    postings: move('fx_clearing', 'world', currency, amount),
     description: `FX trade ${trade.tradeId}: deposit returned`,
   }
 }
