@@ -96,7 +96,8 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
       const now = deps.clock()
       // A quote this very trade accepted before a crash: finish creating the trade.
       const resuming = quoteState.status === 'ACCEPTED' && quoteState.tradeId === tradeId
-      const taken = () => gone('fx_quote_not_pending', `Quote ${quoteId} was already accepted by trade ${tradeId}`)
+      const acceptedBy = quoteState.status === 'ACCEPTED' ? quoteState.tradeId : tradeId
+      const taken = () => gone('fx_quote_not_pending', `Quote ${quoteId} was already accepted by ${acceptedBy}`)
       if (quoteState.status === 'ACCEPTED' && (!resuming || (await holderFact(deps.commands, tradeId)).trade !== 'MISSING')) throw taken()
       if (quoteState.status === 'EXPIRED' || (!resuming && now.toISOString() >= quote.expiresAt))
         throw gone('fx_quote_expired', `Quote ${quoteId} expired at ${quote.expiresAt}; ask for a new quote`)

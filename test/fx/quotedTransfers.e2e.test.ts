@@ -59,6 +59,12 @@ t.test('priced by the quote, which it consumes; completed with a clean ledger', 
   t.match(await quoteStatus(q.id), { status: 'ACCEPTED', tradeId: tr.id }, 'the quote is taken by the transfer')
   const again = await transfer(q.id)
   t.match({ status: again.statusCode, code: again.json().code }, { status: 410, code: 'fx_quote_not_pending' })
+  const asTrade = await h.request({ method: 'POST', url: '/v1/fx/trades', payload: { quoteId: q.id, destinationAccountId: bank } })
+  t.match(
+    { status: asTrade.statusCode, body: asTrade.json() },
+    { status: 410, body: { code: 'fx_quote_not_pending', message: new RegExp(tr.id) } },
+    'nor can a trade take it: the message names the transfer that did',
+  )
   t.match(await simulateDeposit(h, tr.id), { status: 'PROCESSING' }, 'the deposit arrives')
   t.match(await advanceUntil(h, tr.id, 'COMPLETED'), { status: 'COMPLETED', destinationAmount: { value: q.destinationAmount.value } })
   const ledger = await verifyLedger({ store: h.runtime.store, db: h.runtime.db, mode: h.runtime.projectionMode }, { sample: 'all' })
