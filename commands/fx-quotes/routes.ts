@@ -26,10 +26,9 @@ import { loadCustomer } from '../customers/facts.js'
 import { assertCustomerInScope } from '../customers/scope.js'
 import { fxSettingsCommands, fxSettingsStreamOf } from '../fx-settings/fxSettingsCommands.js'
 import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
-import { fxQuoteCommands } from './quoteCommands.js'
+import { fxQuoteBinding } from './quoteCommands.js'
 import { createQuoteBody } from './quoteBody.js'
 
-const quoteBinding = deciderBinding({ ...fxQuoteCommands, toResource: (state) => state })
 const fxBinding = deciderBinding({ ...fxSettingsCommands, toResource: (state) => state })
 
 export type FxQuoteRouteDeps = { commands: CommandRuntime; environment: Environment; clock: () => Date }
@@ -51,7 +50,7 @@ function assertCustomerMayUse(customer: Customer, pair: FxPair): void {
 }
 
 export const fxQuoteWriteRoutes: FastifyPluginAsyncZod<FxQuoteRouteDeps> = async (app, deps) => {
-  const quotes = deps.commands.bind(quoteBinding)
+  const quotes = deps.commands.bind(fxQuoteBinding)
   const fx = deps.commands.bind(fxBinding)
 
   app.post(

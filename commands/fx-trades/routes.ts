@@ -7,8 +7,8 @@
 // appeared is taken over by the customer's next trade after FX_TRADE_LIMITS.orphanClaimMs.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { DomainError, notFound } from '../../domain/errors.js'
-import { fxQuoteDecider } from '../../domain/fx-quote/decider.js'
+import { DomainError } from '../../domain/errors.js'
+import { fxQuoteDecider, quoteExpired, quoteNotPending } from '../../domain/fx-quote/decider.js'
 import { FX_TRADE_LIMITS, type FxTradeCommand } from '../../domain/fx-trade/decider.js'
 import { fxTradeResource, toFxTradeResource } from '../../domain/fx-trade/resource.js'
 import { checkTradeAccounts } from '../../domain/fx-trade/tradeAccounts.js'
@@ -24,18 +24,15 @@ import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { assertCustomerInScope } from '../customers/scope.js'
-import { fxQuoteCommands, fxQuoteStreamOf } from '../fx-quotes/quoteCommands.js'
-import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
+import { fxQuoteBinding, fxQuoteStreamOf } from '../fx-quotes/quoteCommands.js'
+import { loadOrgQuote } from '../fx-quotes/quoteFacts.js'
+import type { CommandRuntime } from '../runtime/commandRuntime.js'
 import { drawPlanEntropy } from '../transfers/newTransfer.js'
 import { transferCommands } from '../transfers/transferCommands.js'
 import { loadOrgAccount } from '../transfers/transferFacts.js'
-import { fxTradeCommands, fxTradeSlotCommands, fxTradeSlotsStreamOf, tradeIdOfQuote } from './tradeCommands.js'
+import { fxTradeBinding, fxTradeSlotBinding, fxTradeSlotsStreamOf, tradeIdOfQuote } from './tradeCommands.js'
 import { fxTradeSlotDecider } from '../../domain/fx-trade-slot/decider.js'
 import { holderFact } from './tradeFacts.js'
-
-const tradeBinding = deciderBinding({ ...fxTradeCommands, toResource: (state) => state })
-const slotBinding = deciderBinding({ ...fxTradeSlotCommands, toResource: (state) => state })
-const quoteBinding = deciderBinding({ ...fxQuoteCommands, toResource: (state) => state })
 
 export type FxTradeRouteDeps = { commands: CommandRuntime; environment: Environment; clock: () => Date }
 
@@ -57,12 +54,10 @@ export const createTradeBody = z
   })
   .strict()
 
-const gone = (code: string, message: string) => new DomainError('gone', code, message)
-
 export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async (app, deps) => {
-  const trades = deps.commands.bind(tradeBinding)
-  const slots = deps.commands.bind(slotBinding)
-  const quotes = deps.commands.bind(quoteBinding)
+  const trades = deps.commands.bind(fxTradeBinding)
+  const slots = deps.commands.bind(fxTradeSlotBinding)
+  const quotes = deps.commands.bind(fxQuoteBinding)
   const transfers = deps.commands.bind(transferCommands)
 
   app.post(
@@ -87,9 +82,7 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
     async (request, reply) => {
       const { organizationId } = principalOf(request)
       const { quoteId, destinationAccountId, sourceAccountId } = request.body
-      if (!/^fxq_[0-9a-z]{26}$/.test(quoteId)) throw notFound('Quote', quoteId)
-      const { state: quoteState } = await deps.commands.load(fxQuoteDecider, fxQuoteStreamOf(quoteId))
-      if (quoteState.status === 'none' || quoteState.quote.organizationId !== organizationId) throw notFound('Quote', quoteId)
+      const quoteState = await loadOrgQuote(deps.commands, organizationId, quoteId)
       const quote = quoteState.quote
       assertCustomerInScope(request, quote.customerId)
       const tradeId = tradeIdOfQuote(quoteId)
@@ -97,10 +90,10 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
       // A quote this very trade accepted before a crash: finish creating the trade.
       const resuming = quoteState.status === 'ACCEPTED' && quoteState.tradeId === tradeId
       const acceptedBy = quoteState.status === 'ACCEPTED' ? quoteState.tradeId : tradeId
-      const taken = () => gone('fx_quote_not_pending', `Quote ${quoteId} was already accepted by ${acceptedBy}`)
+      const taken = () => quoteNotPending(quoteId, acceptedBy)
       if (quoteState.status === 'ACCEPTED' && (!resuming || (await holderFact(deps.commands, tradeId)).trade !== 'MISSING')) throw taken()
       if (quoteState.status === 'EXPIRED' || (!resuming && now.toISOString() >= quote.expiresAt))
-        throw gone('fx_quote_expired', `Quote ${quoteId} expired at ${quote.expiresAt}; ask for a new quote`)
+        throw quoteExpired(quoteId, quote.expiresAt)
 
       const pair = checkPair(quote.pair)
       const [destination, source] = await Promise.all([

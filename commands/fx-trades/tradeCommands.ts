@@ -3,6 +3,7 @@
 import { type FxTradeCommand, fxTradeDecider } from '../../domain/fx-trade/decider.js'
 import { type FxTradeSlotCommand, fxTradeSlotDecider, fxTradeSlotsIdOf } from '../../domain/fx-trade-slot/decider.js'
 import { streams } from '../../events/streams.js'
+import { deciderBinding } from '../runtime/commandRuntime.js'
 
 /** A quote is accepted by one trade at most: the trade's id is the quote's with the transfer prefix. */
 export const tradeIdOfQuote = (quoteId: string): string => `tfr_${quoteId.slice(quoteId.indexOf('_') + 1)}`
@@ -19,3 +20,7 @@ export const fxTradeSlotCommands = {
   decider: fxTradeSlotDecider,
   streamOf: (command: FxTradeSlotCommand) => fxTradeSlotsStreamOf(command.customerId),
 }
+
+/** The bindings routes handle trade and slot commands through, answering with the state. */
+export const fxTradeBinding = deciderBinding({ ...fxTradeCommands, toResource: (state) => state })
+export const fxTradeSlotBinding = deciderBinding({ ...fxTradeSlotCommands, toResource: (state) => state })

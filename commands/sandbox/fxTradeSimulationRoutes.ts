@@ -21,15 +21,14 @@ import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { idParam } from '../../http/idParam.js'
 import { principalOf } from '../../http/principal.js'
-import { fxTradeCommands } from '../fx-trades/tradeCommands.js'
+import { fxTradeBinding } from '../fx-trades/tradeCommands.js'
 import { loadTrade } from '../fx-trades/tradeFacts.js'
 import { type FxTradeTimerCommand, fxTradeCommandAtFiring } from '../fx-trades/tradeTimerCommands.js'
 import type { FxTradeRouteDeps } from '../fx-trades/routes.js'
-import { type CommandRuntime, deciderBinding } from '../runtime/commandRuntime.js'
+import type { CommandRuntime } from '../runtime/commandRuntime.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
 import { sandboxOnly } from './sandboxOnly.js'
 
-const tradeBinding = deciderBinding({ ...fxTradeCommands, toResource: (state) => state })
 const params = idParam('tradeId', 'tfr_', 'Trade')
 
 const depositBody = z
@@ -67,7 +66,7 @@ function pendingStep(s: OpenFxTrade): FxTradeTimerCommand['type'] | null {
 }
 
 export const sandboxFxTradeRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps & { commands: CommandRuntime }> = async (app, deps) => {
-  const trades = deps.commands.bind(tradeBinding)
+  const trades = deps.commands.bind(fxTradeBinding)
   sandboxOnly(app, deps.environment)
 
   app.post(

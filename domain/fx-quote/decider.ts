@@ -39,7 +39,13 @@ export type FxQuoteCommand =
   | ({ type: 'AcceptFxQuote'; tradeId: string; now: string } & Ids)
   | ({ type: 'ExpireFxQuote'; now: string } & Ids)
 
-const gone = (code: string, message: string) => new DomainError('gone', code, message)
+/** 410: the quote was accepted already, by a trade or a quoted transfer (`acceptedBy`, its id). */
+export const quoteNotPending = (quoteId: string, acceptedBy: string) =>
+  new DomainError('gone', 'fx_quote_not_pending', `Quote ${quoteId} was already accepted by ${acceptedBy}`)
+
+/** 410: the quote is past its expiresAt. */
+export const quoteExpired = (quoteId: string, expiresAt: string) =>
+  new DomainError('gone', 'fx_quote_expired', `Quote ${quoteId} expired at ${expiresAt}; ask for a new quote`)
 
 function decideCreate(command: Extract<FxQuoteCommand, { type: 'CreateFxQuote' }>): FxQuoteEvent[] {
   const prices = priceQuote(command.pair, command.amount, command.mid, command.spreadBps, command.limits)
@@ -80,10 +86,8 @@ export const fxQuoteDecider: Decider<FxQuoteState, FxQuoteCommand, FxQuoteEvent>
     const { quoteId, organizationId } = command
     switch (command.type) {
       case 'AcceptFxQuote':
-        if (state.status === 'ACCEPTED')
-          throw gone('fx_quote_not_pending', `Quote ${quoteId} was already accepted by trade ${state.tradeId}`)
-        if (state.status === 'EXPIRED' || command.now >= state.quote.expiresAt)
-          throw gone('fx_quote_expired', `Quote ${quoteId} expired at ${state.quote.expiresAt}; ask for a new quote`)
+        if (state.status === 'ACCEPTED') throw quoteNotPending(quoteId, state.tradeId)
+        if (state.status === 'EXPIRED' || command.now >= state.quote.expiresAt) throw quoteExpired(quoteId, state.quote.expiresAt)
         return [{ type: 'FxQuoteAccepted', data: { quoteId, organizationId, tradeId: command.tradeId, acceptedAt: command.now } }]
       case 'ExpireFxQuote':
         // The timer fires once its time came; a quote accepted meanwhile stays accepted.
