@@ -3,6 +3,7 @@
 import type { Logger } from 'pino'
 import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
+import { agentsDisable, agentsEnable } from './commands/agentsFeature.js'
 import { customersErase } from './commands/customersErase.js'
 import { eventsStream } from './commands/eventsStream.js'
 import { dataSealExisting } from './commands/dataSealExisting.js'
@@ -46,6 +47,8 @@ export const COMMANDS: readonly CliCommand[] = [
   dataSealExisting,
   liquidityConfigure,
   fxConfigure,
+  agentsEnable,
+  agentsDisable,
   ledgerVerify,
   suspenseList,
   suspenseResolve,

@@ -20,6 +20,7 @@ import { organizationAggregate } from '../domain/organization/index.js'
 import { termsAgreementAggregate } from '../domain/terms/index.js'
 import { webhookEndpointAggregate } from '../domain/webhook-endpoint/index.js'
 import { accountAggregate } from '../domain/account/index.js'
+import { agentAggregate } from '../domain/agent/index.js'
 import { transferAggregate } from '../domain/transfer/index.js'
 
 export const AGGREGATES = [
@@ -37,6 +38,7 @@ export const AGGREGATES = [
   fxQuoteAggregate,
   fxTradeAggregate,
   fxTradeSlotsAggregate,
+  agentAggregate,
 ] as const
 
 type Entry = {

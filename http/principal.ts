@@ -3,7 +3,17 @@
 import type { FastifyRequest } from 'fastify'
 import type { Environment } from '../domain/shared/environment.js'
 
-export type Principal = { organizationId: string; keyId: string; environment: Environment }
+/** An agent key's authority (spec: Agent): one customer, one source account, the payees its owner allows. */
+export type AgentPrincipal = {
+  agentId: string
+  customerId: string
+  sourceAccountId: string
+  allowedDestinationAccountIds: readonly string[]
+  mcpRole: 'PAYMENT' | 'PAYMENT_OPERATIONS'
+}
+
+/** `agent` is set exactly for an agent key: server/auth/agentScope.ts then decides what it may call. */
+export type Principal = { organizationId: string; keyId: string; environment: Environment; agent?: AgentPrincipal }
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,6 +8,7 @@ import { documentsProjector } from './documents.js'
 import { fixedRoutesProjector } from './fixedRoutes.js'
 import { fxQuotesProjector } from './fxQuotes.js'
 import { fxTradesProjector } from './fxTrades.js'
+import { agentsProjector } from './agents.js'
 import { fxSettingsProjector } from './fxSettings.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
@@ -30,4 +31,5 @@ export const allProjectors: readonly Projector[] = [
   fxSettingsProjector,
   fxQuotesProjector,
   fxTradesProjector,
+  agentsProjector,
 ]

@@ -1,4 +1,4 @@
-// Projects organizations and their API keys (hashes only), for authentication. The aggregate's
+// Projects organizations (with their agents switch) and their API keys (hashes only), for authentication. The aggregate's
 // state keeps only the active key ids, so the rows come from the events themselves.
 import type { Insertable, Updateable } from 'kysely'
 import type { OrganizationEvent } from '../domain/organization/events.js'
@@ -31,7 +31,7 @@ const revokedColumns = (d: EventOf<'ApiKeyRevoked'>): Updateable<ApiKeysTable> =
 export const organizationsProjector: Projector = {
   name: 'organizations',
   tables: ['organizations', 'api_keys'],
-  handles: new Set(['OrganizationCreated', 'ApiKeyCreated', 'ApiKeyRevoked']),
+  handles: new Set(['OrganizationCreated', 'ApiKeyCreated', 'ApiKeyRevoked', 'AgentsFeatureSet']),
   async apply(db, recorded) {
     const event = parsedEvent<OrganizationEvent>(recorded)
     switch (event.type) {
@@ -43,6 +43,13 @@ export const organizationsProjector: Projector = {
         return
       case 'ApiKeyRevoked':
         await db.updateTable('api_keys').set(revokedColumns(event.data)).where('id', '=', event.data.keyId).execute()
+        return
+      case 'AgentsFeatureSet':
+        await db
+          .updateTable('organizations')
+          .set({ agents_enabled: event.data.enabled })
+          .where('id', '=', event.data.organizationId)
+          .execute()
         return
     }
   },

@@ -6,12 +6,15 @@ import type { Customer } from '../domain/customer/state.js'
 import type { Address } from '../domain/shared/address.js'
 import type { WebhookSecretEntry } from '../domain/webhook-endpoint/events.js'
 import type { Environment } from '../domain/shared/environment.js'
+import type { Generated } from 'kysely'
 import type { DefaultedTimestamp, Json, Timestamp } from './columnTypes.js'
 
 export interface OrganizationsTable {
   id: string
   name: string
   created_at: Timestamp
+  /** The agents switch (migration 0027; default false). */
+  agents_enabled: Generated<boolean>
 }
 
 export interface ApiKeysTable {

@@ -1,6 +1,7 @@
 // The read-side database as one typed interface (Kysely): the union of each owner's tables, so
 // every query is typed end to end. Each owner keeps its tables in its own file.
 import type { AccountCountDatabase } from './accountCountSchema.js'
+import type { AgentDatabase } from './agentSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { BalanceDatabase } from './balanceSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
@@ -14,6 +15,7 @@ import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './accountCountSchema.js'
 export type * from './accountSchema.js'
+export type * from './agentSchema.js'
 export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
@@ -37,4 +39,5 @@ export interface ReadDatabase
     BalanceDatabase,
     TransferDatabase,
     FixedRouteDatabase,
-    FxSettingsDatabase {}
+    FxSettingsDatabase,
+    AgentDatabase {}

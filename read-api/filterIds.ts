@@ -58,3 +58,9 @@ export const counterpartyOf =
       .where('organization_id', '=', organizationId)
       .where('id', '=', id)
       .executeTakeFirst()) !== undefined
+
+export const accountOf =
+  (db: Kysely<ReadDatabase>, organizationId: string): Known =>
+  async (id) =>
+    (await db.selectFrom('accounts').select('id').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()) !==
+    undefined

@@ -7,6 +7,7 @@ import { AREA_PLUGINS } from './areas.js'
 import type { AreaContext } from './areas/areaContext.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
+import { agentScope } from './auth/agentScope.js'
 import { onClientError } from './errors/clientErrors.js'
 import { registerErrorHandling } from './errors/errorHandler.js'
 import { MAX_PATH_SEGMENT_LENGTH, onFrameworkError } from './errors/frameworkErrors.js'
@@ -82,8 +83,9 @@ export async function buildApp(
     async (v1) => {
       // Inside the /v1 scope, so they run for every route the router matched here however its path
       // was spelled (%76 for v, mixed-case hex), and for no other route.
-      await v1.register(authenticate, { db, environment: config.APP_ENV })
+      await v1.register(authenticate, { db, environment: config.APP_ENV, clock: context.clock })
       await v1.register(onBehalfOf, { db })
+      await v1.register(agentScope)
       await v1.register(idempotency, { db, protection: runtime.protection })
       for (const area of AREA_PLUGINS) await v1.register(area, context)
     },

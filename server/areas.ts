@@ -3,6 +3,7 @@
 // write and read routes and builds what only it needs; a new slice adds its file and one line here.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { accountsArea } from './areas/accounts.js'
+import { agentsArea } from './areas/agents.js'
 import type { AreaContext } from './areas/areaContext.js'
 import { counterpartiesArea } from './areas/counterparties.js'
 import { customersArea } from './areas/customers.js'
@@ -23,4 +24,5 @@ export const AREA_PLUGINS: readonly FastifyPluginAsyncZod<AreaContext>[] = [
   transfersArea,
   fixedRoutesArea,
   fxArea,
+  agentsArea,
 ]

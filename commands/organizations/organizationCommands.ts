@@ -63,3 +63,23 @@ export async function createOrganization(
   )
   return { name, ...(await createApiKey(commands, { organizationId, environment: input.environment, actor: input.actor })) }
 }
+
+/** Turns the organization's agents feature on or off (early access; the CLI's `agents enable|disable`). */
+export async function setAgentsFeature(
+  commands: Commands,
+  input: { organizationId: string; enabled: boolean; setBy: string; actor: string },
+): Promise<Position | undefined> {
+  const result = await commands.handle(
+    organizationDecider,
+    streams.organization(input.organizationId),
+    {
+      type: 'SetAgentsFeature',
+      organizationId: input.organizationId,
+      enabled: input.enabled,
+      setBy: input.setBy,
+      now: new Date().toISOString(),
+    },
+    operatorOrigin(input.organizationId, input.actor),
+  )
+  return result.position
+}

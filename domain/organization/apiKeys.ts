@@ -13,14 +13,22 @@ export const KEY_PREFIXES = {
   production: 'sk_live_',
 } as const
 
-/** Reserved for agent keys (a later issue); refused as platform keys until then. */
-export const AGENT_KEY_PREFIXES = ['sk_sandbox_agent_', 'sk_live_agent_'] as const
+/** Agent keys (spec: Authentication 2): an agent's limited authority, never a platform key. */
+export const AGENT_KEY_PREFIXES = { sandbox: 'sk_sandbox_agent_', production: 'sk_live_agent_' } as const
 
-export function generateApiKey(environment: Environment): string {
+function randomSecret(): string {
   const bytes = secureRandomBytes(KEY_SECRET_LENGTH)
   let secret = ''
   for (let i = 0; i < KEY_SECRET_LENGTH; i++) secret += BASE62[bytes[i]! % 62]
-  return `${KEY_PREFIXES[environment]}${secret}`
+  return secret
+}
+
+export function generateApiKey(environment: Environment): string {
+  return `${KEY_PREFIXES[environment]}${randomSecret()}`
+}
+
+export function generateAgentKey(environment: Environment): string {
+  return `${AGENT_KEY_PREFIXES[environment]}${randomSecret()}`
 }
 
 export function hashApiKey(key: string): string {
@@ -30,8 +38,8 @@ export function hashApiKey(key: string): string {
 export type KeyKind = { environment: Environment; agent: boolean } | undefined
 
 export function keyKind(key: string): KeyKind {
-  if (key.startsWith('sk_sandbox_agent_')) return { environment: 'sandbox', agent: true }
-  if (key.startsWith('sk_live_agent_')) return { environment: 'production', agent: true }
+  if (key.startsWith(AGENT_KEY_PREFIXES.sandbox)) return { environment: 'sandbox', agent: true }
+  if (key.startsWith(AGENT_KEY_PREFIXES.production)) return { environment: 'production', agent: true }
   if (key.startsWith(KEY_PREFIXES.sandbox)) return { environment: 'sandbox', agent: false }
   if (key.startsWith(KEY_PREFIXES.production)) return { environment: 'production', agent: false }
   return undefined

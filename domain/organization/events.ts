@@ -1,4 +1,4 @@
-// Events of the Organization aggregate: the organization and its API keys (hashes only).
+// Events of the Organization aggregate: the organization, its API keys (hashes only), its feature switches.
 import { z } from 'zod'
 import { environmentSchema } from '../shared/environment.js'
 
@@ -25,9 +25,18 @@ export const ApiKeyRevoked = z.object({
   revokedAt: z.string(),
 })
 
-export const organizationEventSchemas = { OrganizationCreated, ApiKeyCreated, ApiKeyRevoked } as const
+/** An operator turned the agents feature on or off (early access: off until then). */
+export const AgentsFeatureSet = z.object({
+  organizationId: z.string().max(64),
+  enabled: z.boolean(),
+  setBy: z.string().min(1).max(100),
+  at: z.iso.datetime(),
+})
+
+export const organizationEventSchemas = { OrganizationCreated, ApiKeyCreated, ApiKeyRevoked, AgentsFeatureSet } as const
 
 export type OrganizationEvent =
   | { type: 'OrganizationCreated'; data: z.infer<typeof OrganizationCreated> }
   | { type: 'ApiKeyCreated'; data: z.infer<typeof ApiKeyCreated> }
   | { type: 'ApiKeyRevoked'; data: z.infer<typeof ApiKeyRevoked> }
+  | { type: 'AgentsFeatureSet'; data: z.infer<typeof AgentsFeatureSet> }

@@ -9,6 +9,7 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import { ApiError } from '../../http/errorBody.js'
 import { MAX_KEY_LENGTH, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'
 import type { Principal } from '../../http/principal.js'
+import { agentPrincipal } from './agentKeys.js'
 
 export const AUTH_CACHE = { ttlMs: 5_000, maxEntries: 10_000 } as const
 
@@ -43,39 +44,44 @@ function presentedKey(request: FastifyRequest): string | undefined {
   return key
 }
 
-export const authenticate = fp(async (app: FastifyInstance, options: { db: Kysely<ReadDatabase>; environment: Environment }) => {
-  const cache = new Map<string, { principal: Principal | null; expiresAt: number }>()
+export const authenticate = fp(
+  async (app: FastifyInstance, options: { db: Kysely<ReadDatabase>; environment: Environment; clock?: () => Date }) => {
+    const cache = new Map<string, { principal: Principal | null; expiresAt: number }>()
 
-  async function lookup(hash: string): Promise<Principal | null> {
-    const hit = cache.get(hash)
-    if (hit && hit.expiresAt > Date.now()) return hit.principal
-    const row = await options.db
-      .selectFrom('api_keys')
-      .select(['id', 'organization_id', 'environment'])
-      .where('key_hash', '=', hash)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst()
-    const principal = row ? { organizationId: row.organization_id, keyId: row.id, environment: row.environment } : null
-    if (cache.size >= AUTH_CACHE.maxEntries) cache.delete(cache.keys().next().value!)
-    // Unknown keys are cached only briefly, so a key created a moment ago works at once.
-    cache.set(hash, { principal, expiresAt: Date.now() + (principal ? AUTH_CACHE.ttlMs : 250) })
-    return principal
-  }
-
-  app.decorateRequest('principal', undefined)
-  // Registered inside the /v1 scope (server/app.ts): every route there needs a key, whatever the
-  // spelling of its URL; no string test on the raw URL, which the router decodes differently.
-  app.addHook('onRequest', async (request) => {
-    const key = presentedKey(request)
-    if (!key) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <API_KEY>')
-    const kind = keyKind(key)
-    if (!kind || key.length > MAX_KEY_LENGTH) throw new ApiError(401, 'Invalid API key')
-    if (kind.environment !== options.environment) {
-      throw new ApiError(401, `Invalid API key: a ${kind.environment} key cannot be used in the ${options.environment} environment`)
+    async function lookup(hash: string): Promise<Principal | null> {
+      const hit = cache.get(hash)
+      if (hit && hit.expiresAt > Date.now()) return hit.principal
+      const row = await options.db
+        .selectFrom('api_keys')
+        .select(['id', 'organization_id', 'environment'])
+        .where('key_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+      const principal = row ? { organizationId: row.organization_id, keyId: row.id, environment: row.environment } : null
+      if (cache.size >= AUTH_CACHE.maxEntries) cache.delete(cache.keys().next().value!)
+      // Unknown keys are cached only briefly, so a key created a moment ago works at once.
+      cache.set(hash, { principal, expiresAt: Date.now() + (principal ? AUTH_CACHE.ttlMs : 250) })
+      return principal
     }
-    if (kind.agent) throw new ApiError(401, 'Invalid API key')
-    const principal = await lookup(hashApiKey(key))
-    if (!principal || principal.environment !== options.environment) throw new ApiError(401, 'Invalid API key')
-    request.principal = principal
-  })
-})
+
+    app.decorateRequest('principal', undefined)
+    // Registered inside the /v1 scope (server/app.ts): every route there needs a key, whatever the
+    // spelling of its URL; no string test on the raw URL, which the router decodes differently.
+    app.addHook('onRequest', async (request) => {
+      const key = presentedKey(request)
+      if (!key) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <API_KEY>')
+      const kind = keyKind(key)
+      if (!kind || key.length > MAX_KEY_LENGTH) throw new ApiError(401, 'Invalid API key')
+      if (kind.environment !== options.environment) {
+        throw new ApiError(401, `Invalid API key: a ${kind.environment} key cannot be used in the ${options.environment} environment`)
+      }
+      if (kind.agent) {
+        request.principal = await agentPrincipal(options.db, options.environment, hashApiKey(key), options.clock?.() ?? new Date())
+        return
+      }
+      const principal = await lookup(hashApiKey(key))
+      if (!principal || principal.environment !== options.environment) throw new ApiError(401, 'Invalid API key')
+      request.principal = principal
+    })
+  },
+)

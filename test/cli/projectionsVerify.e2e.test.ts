@@ -8,6 +8,7 @@ import { completeIndividualBody, createBusiness, createIndividual, saveVerificat
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 import { seedTransfer } from '../transfers/reads/fixtures.js'
+import { agentParties, enableAgents, newAgent, newAgentKey } from '../agents/agentWorld.js'
 import { fixedRoute } from '../fixed-routes/fixedRouteWorld.js'
 import { approvedCustomer, usBankAccount, usdBalance } from '../transfers/transferWorld.js'
 
@@ -110,6 +111,11 @@ const traded = await h.request({
   payload: { quoteId: tradeQuote.json().id, destinationAccountId: await usBankAccount(h, routeOwner) },
 })
 if (traded.statusCode !== 201) throw new Error(`fx trade: ${traded.statusCode} ${traded.body}`)
+// An agent with a key, paused: the agents and agent_keys rows.
+await enableAgents(h)
+const agent = await newAgent(h, await agentParties(h))
+await newAgentKey(h, agent.id)
+await h.request({ method: 'POST', url: `/v1/agents/${agent.id}/pause` })
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

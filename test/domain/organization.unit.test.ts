@@ -1,7 +1,7 @@
 import t from 'tap'
 import { MAX_ACTIVE_KEYS, organizationDecider } from '../../domain/organization/decider.js'
 import type { OrganizationEvent } from '../../domain/organization/events.js'
-import { generateApiKey, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'
+import { generateAgentKey, generateApiKey, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'
 import { spec } from './deciderSpec.js'
 
 const now = '2026-11-21T10:00:00.000Z'
@@ -46,6 +46,9 @@ t.test('organizations and keys', async (t) => {
 t.test('key format and kinds', async (t) => {
   t.match(generateApiKey('sandbox'), /^sk_sandbox_[0-9A-Za-z]{32}$/)
   t.match(generateApiKey('production'), /^sk_live_[0-9A-Za-z]{32}$/)
+  t.match(generateAgentKey('sandbox'), /^sk_sandbox_agent_[0-9A-Za-z]{32}$/)
+  t.match(generateAgentKey('production'), /^sk_live_agent_[0-9A-Za-z]{32}$/)
+  t.same(keyKind(generateAgentKey('production')), { environment: 'production', agent: true })
   t.same(keyKind('sk_sandbox_agent_x'), { environment: 'sandbox', agent: true })
   t.same(keyKind('sk_live_agent_x'), { environment: 'production', agent: true })
   t.same(keyKind('sk_live_x'), { environment: 'production', agent: false })

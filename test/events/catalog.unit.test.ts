@@ -7,6 +7,7 @@ import { accountPublicEvents } from '../../domain/account/publicEvents.js'
 import { transferPublicEvents } from '../../domain/transfer/publicEvents.js'
 import { fxQuotePublicEvents } from '../../domain/fx-quote/publicEvents.js'
 import { fxTradePublicEvents } from '../../domain/fx-trade/publicEvents.js'
+import { agentPublicEvents } from '../../domain/agent/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
@@ -78,6 +79,7 @@ t.test('the public-event mappers are those of the aggregates that have public ev
     transferPublicEvents,
     fxQuotePublicEvents,
     fxTradePublicEvents,
+    agentPublicEvents,
   ]
   t.same(new Set(registeredPublicEventMappers), new Set(registered))
   const byType = registered.flatMap((mappers) => Object.entries(mappers))

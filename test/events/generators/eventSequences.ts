@@ -211,6 +211,7 @@ const transfer = after(['TransferCreated'], TRANSFER_IDS)
 const endpoint = after(['WebhookEndpointCreated'], ['endpointId', 'organizationId'])
 const FX_TRADE_IDS = ['tradeId', 'organizationId', 'customerId', 'quoteId']
 const fxTrade = after(['FxTradeCreated'], FX_TRADE_IDS)
+const agent = after(['AgentCreated'], ['agentId', 'organizationId'])
 
 /** How each registered type is given to a projector. A type missing here fails the coverage test. */
 export const SEQUENCES: Readonly<Record<string, Setup>> = {
@@ -280,6 +281,14 @@ export const SEQUENCES: Readonly<Record<string, Setup>> = {
   FxTradeExpired: fxTrade,
   FxTradeFailed: fxTrade,
   FxTradeRefunded: fxTrade,
+  AgentsFeatureSet: after(['OrganizationCreated'], ['organizationId']),
+  AgentCreated: alone,
+  AgentUpdated: agent,
+  AgentPaused: agent,
+  AgentResumed: agent,
+  AgentRevoked: agent,
+  AgentKeyIssued: agent,
+  AgentKeyRevoked: after(['AgentCreated', 'AgentKeyIssued'], ['agentId', 'organizationId', 'keyId']),
   FxTradeSlotClaimed: alone,
   FxTradeSlotReleased: alone,
   TransferCreated: alone,
