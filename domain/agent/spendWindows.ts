@@ -95,7 +95,9 @@ export function denialBody(currency: string, denial: SpendDenial) {
   const label = { PER_TRANSACTION: 'per-transaction', PER_DAY: 'daily', PER_MONTH: 'monthly' }[denial.window]
   return {
     code: `${denial.window.toLowerCase()}_limit_exceeded`,
-    message: `The transfer of ${decimal(denial.attemptedMinor)} ${currency} is over the agent's ${label} limit of ${decimal(denial.limitMinor)} ${currency}`,
+    message:
+      `The transfer of ${decimal(denial.attemptedMinor)} ${currency} is over the agent's ${label} limit of ` +
+      `${decimal(denial.limitMinor)} ${currency}`,
     window: denial.window,
     limit: decimal(denial.limitMinor),
     ...(denial.usedMinor === null ? {} : { used: decimal(denial.usedMinor) }),
