@@ -35,7 +35,9 @@ export const agentScope = fp(async (app: FastifyInstance) => {
     if (header !== undefined && request.onBehalfOf !== agent.customerId)
       throw forbidden(`An agent key acts only for its customer (${agent.customerId})`)
     request.onBehalfOf = agent.customerId
-    const check = AGENT_OPERATIONS[`${request.method} ${request.routeOptions.url ?? ''}`]
+    // HEAD is the GET route's own (fastify makes it): allowed exactly where the GET is.
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const check = AGENT_OPERATIONS[`${method} ${request.routeOptions.url ?? ''}`]
     if (!check) throw forbidden(`An agent key cannot call ${request.method} ${request.routeOptions.url ?? request.url}`)
     check(request, agent)
   })

@@ -193,6 +193,9 @@ t.test('agent keys: shown once, listed without secrets, scoped, refused when pau
   const as = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
     h.request({ method, url, apiKey: issued.key, ...(payload ? { payload } : {}) })
   t.equal((await as('GET', `/v1/agents/${agent.id}`)).statusCode, 200, 'its own agent')
+  const head = (url: string) => h.request({ method: 'HEAD', url, apiKey: issued.key })
+  t.equal((await head(`/v1/agents/${agent.id}`)).statusCode, 200, 'HEAD where GET is allowed')
+  t.equal((await head(`/v1/customers/${p.customerId}`)).statusCode, 403, 'HEAD where GET is not')
   for (const [method, url, payload] of [
     ['GET', `/v1/agents/${other.id}`],
     ['GET', '/v1/agents'],
