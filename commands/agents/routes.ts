@@ -111,7 +111,8 @@ export const agentWriteRoutes: FastifyPluginAsyncZod<AgentRouteDeps> = async (ap
         tags: AGENT_TAGS,
         summary: 'Change an agent',
         description:
-          'Fields omitted stay as they are; the customer and the source account are fixed. A new allowlist is checked as at ' +
+          'Fields omitted stay as they are; the customer, the source account and the limits currency are fixed (422 ' +
+          'agent_limits_currency_fixed). A new allowlist is checked as at ' +
           'create (422 agent_account_not_allowed). New limits apply to the next transfer. 409 agent_invalid_transition for a ' +
           'REVOKED agent. An unchanged body answers the agent as it is, with no event.',
         headers: writeHeaders,

@@ -7,7 +7,7 @@
 // A repeated pause, resume or revoke answers the agent as it is; every other move from a status the
 // table does not allow is 409 agent_invalid_transition naming both. Its keys live in its stream.
 import type { Decider } from '../decider.js'
-import { DomainError, assertInvariant, conflict, notFound } from '../errors.js'
+import { DomainError, assertInvariant, conflict, invalid, notFound } from '../errors.js'
 import type { Environment } from '../shared/environment.js'
 import type { AgentStatus } from './agentBody.js'
 import { type AgentFacts, accountProblems } from './agentAccounts.js'
@@ -103,6 +103,11 @@ function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
       const settings = { ...s.settings, ...command.changes }
       const changed = AGENT_SETTING_NAMES.filter((name) => !sameSetting(settings[name], s.settings[name]))
       if (changed.length === 0) return []
+      // What the agent has spent is counted in its limits' currency (domain/agent-spend/): the currency stays.
+      if (settings.limits.currency !== s.settings.limits.currency)
+        throw invalid('agent_limits_currency_fixed', `The limits of agent ${s.agentId} are counted in ${s.settings.limits.currency}`, [
+          { field: 'body.limits.currency', message: `must stay ${s.settings.limits.currency}; create another agent for another currency` },
+        ])
       if (changed.includes('allowedDestinationAccountIds')) accountProblems(s, command.facts)
       return [{ type: 'AgentUpdated', data: { ...ref, ...settings, changed } }]
     }

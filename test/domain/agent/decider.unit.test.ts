@@ -141,6 +141,10 @@ t.test('update: what changed, nothing when nothing did', async (t) => {
     .then(t, [], 'an unchanged setting: no event')
   agent
     .given([created])
+    .when({ type: 'UpdateAgent', ...ref, changes: { limits: { ...limits, currency: 'EUR' } }, facts: { agentsEnabled: true } })
+    .thenThrows(t, 'agent_limits_currency_fixed', 'spend is counted in the currency the agent started with')
+  agent
+    .given([created])
     .when({
       type: 'UpdateAgent',
       ...ref,
