@@ -21,6 +21,7 @@ import { termsAgreementAggregate } from '../domain/terms/index.js'
 import { webhookEndpointAggregate } from '../domain/webhook-endpoint/index.js'
 import { accountAggregate } from '../domain/account/index.js'
 import { agentAggregate } from '../domain/agent/index.js'
+import { agentSpendAggregate } from '../domain/agent-spend/index.js'
 import { transferAggregate } from '../domain/transfer/index.js'
 
 export const AGGREGATES = [
@@ -39,6 +40,7 @@ export const AGGREGATES = [
   fxTradeAggregate,
   fxTradeSlotsAggregate,
   agentAggregate,
+  agentSpendAggregate,
 ] as const
 
 type Entry = {

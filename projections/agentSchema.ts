@@ -29,7 +29,20 @@ export interface AgentKeysTable {
   revoked_at: Timestamp | null
 }
 
+/** One row per agent that has spent: its current windows' use, in minor units of its limits' currency. */
+export interface AgentSpendTable {
+  agent_id: string
+  organization_id: string
+  currency: string
+  day: string
+  used_day: string
+  month: string
+  used_month: string
+  updated_at: Timestamp
+}
+
 export interface AgentDatabase {
   agents: AgentsTable
   agent_keys: AgentKeysTable
+  agent_spend: AgentSpendTable
 }

@@ -9,6 +9,7 @@ import { fixedRoutesProjector } from './fixedRoutes.js'
 import { fxQuotesProjector } from './fxQuotes.js'
 import { fxTradesProjector } from './fxTrades.js'
 import { agentsProjector } from './agents.js'
+import { agentSpendProjector } from './agentSpend.js'
 import { fxSettingsProjector } from './fxSettings.js'
 import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
@@ -32,4 +33,5 @@ export const allProjectors: readonly Projector[] = [
   fxQuotesProjector,
   fxTradesProjector,
   agentsProjector,
+  agentSpendProjector,
 ]

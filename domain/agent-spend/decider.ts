@@ -141,7 +141,7 @@ function decide(command: AgentSpendCommand, state: AgentSpendState): AgentSpendE
       return [
         {
           type: 'AgentSpendReleased',
-          data: { ...ref, currency: state.currency, amountMinor: reserved.amountMinor, reason: command.reason },
+          data: { ...ref, currency: state.currency, amountMinor: reserved.amountMinor, reservedAt: reserved.at, reason: command.reason },
         },
       ]
   }

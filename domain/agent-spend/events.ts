@@ -45,7 +45,8 @@ export const AgentLimitReached = z.object({
   resetsAt: at,
   at,
 })
-export const AgentSpendReleased = z.object({ ...ref, currency, amountMinor: minor, reason: z.string().max(64), at })
+/** `reservedAt`: the windows the amount was counted in (a release frees those, not today's if the day has turned). */
+export const AgentSpendReleased = z.object({ ...ref, currency, amountMinor: minor, reservedAt: at, reason: z.string().max(64), at })
 
 export const agentSpendEventSchemas = { AgentSpendReserved, AgentSpendDenied, AgentLimitReached, AgentSpendReleased } as const
 

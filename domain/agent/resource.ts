@@ -83,3 +83,22 @@ export const issuedAgentKeyResource = agentKeyResource
       .describe('The key (sk_sandbox_agent_... or sk_live_agent_...): shown this once, stored only as a hash. Send it as a Bearer token'),
   })
   .describe('A new agent key, with its secret shown once')
+
+const windowRead = z.object({
+  limit: z.string().describe('Minor units of the limits currency'),
+  used: z.string().describe('Reserved by transfers in this window (released ones not counted)'),
+  remaining: z.string().describe('limit - used, never below 0'),
+  resetsAt: z.string().describe('When the window starts again: 00:00 UTC of the next day, or of the 1st of the next month'),
+})
+
+export const agentLimitsResource = z
+  .object({
+    agentId: z.string(),
+    currency: z.string(),
+    overLimitAction: z.enum(OVER_LIMIT_ACTIONS),
+    perTransaction: z.object({ limit: z.string() }),
+    perDay: windowRead,
+    perMonth: windowRead,
+  })
+  .describe("An agent's limits with what each calendar window (UTC) has used and has left")
+export type AgentLimitsResource = z.infer<typeof agentLimitsResource>

@@ -1,6 +1,6 @@
 // Agents (issue 27): the organizations' agents switch, one row per agent (its state as the aggregate
-// evolves it, with the columns the list filters by), and the agents' keys (hashes only) for
-// authentication.
+// evolves it, with the columns the list filters by), the agents' keys (hashes only) for
+// authentication, and what each agent has spent in its current windows.
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -34,9 +34,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .execute()
   await db.schema.createIndex('agent_keys_agent_id').on('agent_keys').columns(['agent_id', 'id']).execute()
+  await db.schema
+    .createTable('agent_spend')
+    .addColumn('agent_id', 'text', (c) => c.primaryKey())
+    .addColumn('organization_id', 'text', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('used_day', 'numeric', (c) => c.notNull())
+    .addColumn('month', 'text', (c) => c.notNull())
+    .addColumn('used_month', 'numeric', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('agent_spend').execute()
   await db.schema.dropTable('agent_keys').execute()
   await db.schema.dropTable('agents').execute()
   await db.schema.alterTable('organizations').dropColumn('agents_enabled').execute()

@@ -2,8 +2,15 @@
 // customer: one agent, a page of agents, an agent's keys.
 import type { Kysely } from 'kysely'
 import type { AgentStatus, McpRole } from '../../domain/agent/agentBody.js'
-import { type AgentKeyResource, type AgentResource, toAgentKeyResource, toAgentResource } from '../../domain/agent/resource.js'
+import {
+  type AgentKeyResource,
+  type AgentLimitsResource,
+  type AgentResource,
+  toAgentKeyResource,
+  toAgentResource,
+} from '../../domain/agent/resource.js'
 import type { ListWindow } from '../../http/pagination/offsetShapedList.js'
+import { agentLimitsAt } from '../../domain/agent/limitsRead.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 
 export type AgentScope = { organizationId: string; onBehalfOf: string | undefined }
@@ -28,6 +35,30 @@ function scoped(db: Kysely<ReadDatabase>, scope: AgentScope, filters: AgentFilte
 export async function findAgent(db: Kysely<ReadDatabase>, scope: AgentScope, id: string): Promise<AgentResource | undefined> {
   const row = await scoped(db, scope).select('state').where('id', '=', id).executeTakeFirst()
   return row ? toAgentResource(row.state) : undefined
+}
+
+/** The agent's limits with its current windows' use, at `at`; undefined for an agent outside the scope. */
+export async function findAgentLimits(
+  db: Kysely<ReadDatabase>,
+  scope: AgentScope,
+  id: string,
+  at: Date,
+): Promise<AgentLimitsResource | undefined> {
+  let q = db
+    .selectFrom('agents as a')
+    .leftJoin('agent_spend as s', 's.agent_id', 'a.id')
+    .select(['a.state', 's.day', 's.used_day', 's.month', 's.used_month'])
+    .where('a.organization_id', '=', scope.organizationId)
+    .where('a.id', '=', id)
+  if (scope.onBehalfOf !== undefined) q = q.where('a.customer_id', '=', scope.onBehalfOf)
+  const row = await q.executeTakeFirst()
+  if (!row) return undefined
+  const { agentId, settings } = row.state
+  const usage =
+    row.day === null || row.used_day === null || row.month === null || row.used_month === null
+      ? null
+      : { day: row.day, usedDay: BigInt(row.used_day), month: row.month, usedMonth: BigInt(row.used_month) }
+  return agentLimitsAt({ agentId, limits: settings.limits, overLimitAction: settings.overLimitAction }, usage, at)
 }
 
 /** One page, newest first; undefined when the cursor names no agent of the filtered list. */

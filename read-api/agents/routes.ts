@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { AGENT_STATUSES, MCP_ROLES } from '../../domain/agent/agentBody.js'
-import { agentKeyResource, agentResource } from '../../domain/agent/resource.js'
+import { agentKeyResource, agentLimitsResource, agentResource } from '../../domain/agent/resource.js'
 import { notFound } from '../../domain/errors.js'
 import { errorResponses } from '../../http/errorBody.js'
 import { readHeaders } from '../../http/headers.js'
@@ -15,7 +15,7 @@ import { principalOf } from '../../http/principal.js'
 import type { ReadDatabase } from '../../projections/schema.js'
 import { AGENT_TAGS, agentParams } from '../../http/agentParams.js'
 import { accountOf, assertFilterIdsKnown, customerOf } from '../filterIds.js'
-import { type AgentScope, findAgent, listAgentKeys, listAgents } from './queries.js'
+import { type AgentScope, findAgent, findAgentLimits, listAgentKeys, listAgents } from './queries.js'
 
 export const agentListQuery = offsetShapedListQuery({
   customerId: z.string().max(64).optional().describe('Only the agents of this customer (cus_)'),
@@ -75,6 +75,28 @@ export const agentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; 
     },
     async (request) => {
       const found = await findAgent(db, scopeOf(request), request.params.id)
+      if (!found) throw notFound('Agent', request.params.id)
+      return found
+    },
+  )
+
+  app.get(
+    '/agents/:id/limits',
+    {
+      schema: {
+        tags: AGENT_TAGS,
+        summary: "Read an agent's limits with what each window has used and has left",
+        description:
+          'Per transaction: the limit. Per day and per month (calendar windows, UTC): the limit, what transfers the agent made in ' +
+          'the window have reserved (a cancelled, failed or declined one releases its amount), what remains, and resetsAt. Minor ' +
+          'units of the limits currency. An agent key reads its own agent’s.',
+        headers: readHeaders,
+        params: agentParams,
+        response: { 200: agentLimitsResource, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const found = await findAgentLimits(db, scopeOf(request), request.params.id, clock())
       if (!found) throw notFound('Agent', request.params.id)
       return found
     },

@@ -24,6 +24,7 @@ const ownAgent: ScopeCheck = (request, agent) => {
 /** The operations an agent key may call, by method and route, each with its scope check. */
 export const AGENT_OPERATIONS: Readonly<Record<string, ScopeCheck>> = {
   'GET /v1/agents/:id': ownAgent,
+  'GET /v1/agents/:id/limits': ownAgent,
 }
 
 export const agentScope = fp(async (app: FastifyInstance) => {

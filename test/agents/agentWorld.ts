@@ -2,6 +2,8 @@
 // (an operator's: the same function the CLI runs), a customer with a balance account and a payee,
 // an agent of theirs, and a key for it.
 import { setAgentsFeature } from '../../commands/organizations/organizationCommands.js'
+import { agentSpendDecider } from '../../domain/agent-spend/decider.js'
+import { streams } from '../../events/streams.js'
 import type { TestApp } from '../harness/testApp.js'
 import { approvedCustomer, usBankAccount, usdBalance } from '../transfers/transferWorld.js'
 
@@ -54,4 +56,27 @@ export async function newAgentKey(h: TestApp, agentId: string, body: Record<stri
   })
   h.secrets.add('agent key', issued.key)
   return issued
+}
+
+/** A reservation on the agent's spend stream, as the agent transfer routes make one (the default limits of agentBody). */
+export async function reserveSpend(h: TestApp, agentId: string, transferId: string, amountMinor: string, now = new Date()) {
+  const organizationId = h.org.organizationId
+  const result = await h.runtime.commands.handle(
+    agentSpendDecider,
+    streams.agentSpend(agentId),
+    {
+      type: 'ReserveSpend',
+      agentId,
+      organizationId,
+      transferId,
+      now: now.toISOString(),
+      limits: { currency: 'USD', perTransaction: '10000', perDay: '50000', perMonth: '200000' },
+      overLimitAction: 'DENY',
+      submittedDraft: false,
+      amountMinor,
+      conversion: { currency: 'USD', amountMinor, rate: null, rateSource: null },
+    },
+    { organizationId, requestId: `req_${transferId}`, actor: 'test' },
+  )
+  await h.runtime.runner.waitFor(result.position, 10_000)
 }

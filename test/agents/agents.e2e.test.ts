@@ -4,7 +4,8 @@
 // is PAUSED or REVOKED, and scoped to their own agent (every other operation is 403).
 import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
-import { type AgentParties, agentBody, agentParties, enableAgents, newAgent, newAgentKey } from './agentWorld.js'
+import { eventually } from '../transfers/transferWorld.js'
+import { type AgentParties, agentBody, agentParties, enableAgents, newAgent, newAgentKey, reserveSpend } from './agentWorld.js'
 
 t.test('agents are off until an operator enables them: create and key issuance are 403 agents_not_enabled', async (t) => {
   const h = await startTestApp(t)
@@ -94,10 +95,13 @@ t.test('create with every field, read, list with filters and paging', async (t) 
     'X-On-Behalf-Of narrows the list to that customer',
   )
 
-  const messages = await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${agent.id}` })
-  t.match(messages.json().data, [
-    { type: 'agent.created', payload: { data: { id: agent.id, status: 'ACTIVE', customerId: p.customerId } } },
-  ])
+  // The webhook subscriber makes messages from the events as it reaches them.
+  const messages = await eventually(
+    async () => (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${agent.id}` })).json(),
+    (page: { data: unknown[] }) => page.data.length > 0,
+    'agent.created as a message',
+  )
+  t.match(messages.data, [{ type: 'agent.created', payload: { data: { id: agent.id, status: 'ACTIVE', customerId: p.customerId } } }])
 })
 
 t.test('refused creates change nothing: bad limits, foreign or unfit accounts', async (t) => {
@@ -165,10 +169,12 @@ t.test('change, pause, resume, revoke: the status table, REVOKED final, every ch
   }
   t.equal((await h.request({ method: 'POST', url: `/v1/agents/agt_${'0'.repeat(26)}/pause` })).statusCode, 404)
 
-  const types = (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${agent.id}` }))
-    .json()
-    .data.map((m: { type: string }) => m.type)
-    .reverse()
+  const page = await eventually(
+    async () => (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${agent.id}` })).json(),
+    (p: { data: { type: string }[] }) => p.data.length >= 5,
+    'five agent messages',
+  )
+  const types = page.data.map((m: { type: string }) => m.type).reverse()
   t.same(types, ['agent.created', 'agent.updated', 'agent.updated', 'agent.updated', 'agent.revoked'], 'one event per change, oldest first')
   const updates = (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${agent.id}&eventTypes=agent.updated` })).json().data
   t.match(updates.at(-1).payload.data, { id: agent.id, changed: ['name', 'limits'], limits, name: 'Renamed' })
@@ -247,4 +253,50 @@ t.test('agent keys: shown once, listed without secrets, scoped, refused when pau
   await h.request({ method: 'POST', url: `/v1/agents/${agent.id}/revoke` })
   t.equal((await h.request({ method: 'GET', url: `/v1/agents/${agent.id}`, apiKey: last.key })).statusCode, 401, "a REVOKED agent's key")
   t.match((await h.request({ method: 'GET', url: `/v1/agents/${agent.id}/keys` })).json().data[0], { id: last.id, status: 'REVOKED' })
+})
+
+t.test("limits: each window's limit, use, remainder and reset, read by the owner and the agent's own key", async (t) => {
+  let now = new Date('2026-11-28T22:00:00.000Z')
+  const h = await startTestApp(t, {}, { clock: () => now, webhooks: { dispatcher: false } })
+  await enableAgents(h)
+  const p = await agentParties(h)
+  const agent = await newAgent(h, p)
+  const other = await newAgent(h, p, { name: 'Other' })
+  const { key } = await newAgentKey(h, agent.id)
+  const read = (apiKey = h.org.apiKey, id = agent.id) => h.request({ method: 'GET', url: `/v1/agents/${id}/limits`, apiKey })
+  t.same((await read()).json(), {
+    agentId: agent.id,
+    currency: 'USD',
+    overLimitAction: 'DENY',
+    perTransaction: { limit: '10000' },
+    perDay: { limit: '50000', used: '0', remaining: '50000', resetsAt: '2026-11-29T00:00:00.000Z' },
+    perMonth: { limit: '200000', used: '0', remaining: '200000', resetsAt: '2026-12-01T00:00:00.000Z' },
+  })
+  t.same((await read(key)).json(), (await read()).json(), "the agent's own key reads the same")
+  t.equal((await read(key, other.id)).statusCode, 403, "not another agent's")
+
+  // Spend recorded as the transfer routes will record it (issue 27, point 4): reservations on the agent's spend stream.
+  const reserve = (transferId: string, amountMinor: string) => reserveSpend(h, agent.id, transferId, amountMinor, now)
+  for (let i = 0; i < 5; i++) await reserve(`tfr_${i}`, '10000')
+  const full = (await read()).json()
+  t.match(full, { perDay: { used: '50000', remaining: '0' }, perMonth: { used: '50000', remaining: '150000' } })
+  now = new Date('2026-11-29T00:00:00.000Z')
+  t.match((await read()).json(), {
+    perDay: { used: '0', remaining: '50000', resetsAt: '2026-11-30T00:00:00.000Z' },
+    perMonth: { used: '50000' },
+  })
+  const reached = await eventually(
+    async () => (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${agent.id}&eventTypes=agent.limit_reached` })).json(),
+    (page: { data: unknown[] }) => page.data.length > 0,
+    'agent.limit_reached as a webhook message',
+  )
+  t.match(reached.data, [
+    {
+      type: 'agent.limit_reached',
+      payload: {
+        data: { id: agent.id, window: 'PER_DAY', currency: 'USD', limit: '50000', used: '50000', resetsAt: '2026-11-29T00:00:00.000Z' },
+      },
+    },
+  ])
+  t.equal(reached.data.length, 1, 'once for the window')
 })

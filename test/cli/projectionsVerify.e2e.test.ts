@@ -8,7 +8,7 @@ import { completeIndividualBody, createBusiness, createIndividual, saveVerificat
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 import { seedTransfer } from '../transfers/reads/fixtures.js'
-import { agentParties, enableAgents, newAgent, newAgentKey } from '../agents/agentWorld.js'
+import { agentParties, enableAgents, newAgent, newAgentKey, reserveSpend } from '../agents/agentWorld.js'
 import { fixedRoute } from '../fixed-routes/fixedRouteWorld.js'
 import { approvedCustomer, usBankAccount, usdBalance } from '../transfers/transferWorld.js'
 
@@ -115,6 +115,7 @@ if (traded.statusCode !== 201) throw new Error(`fx trade: ${traded.statusCode} $
 await enableAgents(h)
 const agent = await newAgent(h, await agentParties(h))
 await newAgentKey(h, agent.id)
+await reserveSpend(h, agent.id, 'tfr_agent_spend_seed', '2500')
 await h.request({ method: 'POST', url: `/v1/agents/${agent.id}/pause` })
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {

@@ -8,6 +8,7 @@ import { transferPublicEvents } from '../../domain/transfer/publicEvents.js'
 import { fxQuotePublicEvents } from '../../domain/fx-quote/publicEvents.js'
 import { fxTradePublicEvents } from '../../domain/fx-trade/publicEvents.js'
 import { agentPublicEvents } from '../../domain/agent/publicEvents.js'
+import { agentSpendPublicEvents } from '../../domain/agent-spend/publicEvents.js'
 import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
@@ -16,13 +17,16 @@ import { AGGREGATES, UnknownEventTypeError, isKnownEventType, parseEventData } f
 import { streamName, streams } from '../../events/streams.js'
 import { publicEventLookupOf, publicEventMappers, registeredPublicEventMappers } from '../../webhooks/publicEventMappers.js'
 
+const SHARED_PREFIX = new Set(['fxTrade', 'agentSpend'])
+
 t.test('no two aggregates share a name, stream category or id prefix; each prefix is a known one', async (t) => {
   for (const key of ['name', 'streamCategory', 'idPrefix'] as const) {
-    // An FX trade is also a transfer (spec: both are tfr_): the one prefix two aggregates share, by design.
-    const values = AGGREGATES.filter((a) => key !== 'idPrefix' || a.name !== 'fxTrade').map((a) => a[key])
+    // An FX trade is also a transfer (spec: both are tfr_), and an agent's spending is the agent's (agt_): shared by design.
+    const values = AGGREGATES.filter((a) => key !== 'idPrefix' || !SHARED_PREFIX.has(a.name)).map((a) => a[key])
     t.equal(new Set(values).size, values.length, `${key}s are distinct`)
   }
   t.equal(AGGREGATES.find((a) => a.name === 'fxTrade')?.idPrefix, 'tfr', 'an FX trade has a transfer id')
+  t.equal(AGGREGATES.find((a) => a.name === 'agentSpend')?.idPrefix, 'agt', "an agent's spending has its agent's id")
   const prefixes = new Set<string>(Object.values(ID_PREFIXES))
   for (const a of AGGREGATES) t.ok(prefixes.has(a.idPrefix), `${a.name}: ${a.idPrefix}`)
 })
@@ -80,6 +84,7 @@ t.test('the public-event mappers are those of the aggregates that have public ev
     fxQuotePublicEvents,
     fxTradePublicEvents,
     agentPublicEvents,
+    agentSpendPublicEvents,
   ]
   t.same(new Set(registeredPublicEventMappers), new Set(registered))
   const byType = registered.flatMap((mappers) => Object.entries(mappers))

@@ -133,6 +133,7 @@ t.test('approved past the limit, releases, and the month turning', async (t) => 
       transferId: 'tfr_2',
       currency: 'USD',
       amountMinor: '10000',
+      reservedAt: now,
       reason: 'CANCELLED',
       at: now,
     },

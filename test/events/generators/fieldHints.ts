@@ -38,6 +38,7 @@ const ID_PREFIX_BY_KEY: Readonly<Record<string, string>> = {
   holdId: 'hld',
   facilityId: 'lqf',
   drawId: 'drw',
+  agentId: 'agt',
   repaymentId: 'rpy',
 }
 
