@@ -11,6 +11,21 @@ export type ErrorExtra = {
   hint?: string
   limits?: { sourceCurrency: string; min: string; max: string }
   requested?: { currency: string; amount: string; side: 'SOURCE' | 'DESTINATION' }
+  /** The spec's agent denial body (agent_limit_exceeded, agent_approval_required). */
+  denial?: AgentDenial
+}
+
+/** Amounts as decimals of `currency`; a per-transaction denial omits used and remaining (spec: Errors). */
+export type AgentDenial = {
+  code: string
+  message: string
+  window: 'PER_TRANSACTION' | 'PER_DAY' | 'PER_MONTH'
+  limit: string
+  used?: string
+  remaining?: string
+  attemptedAmount: string
+  currency: string
+  resetsAt?: string
 }
 
 export class DomainError extends Error {

@@ -12,7 +12,7 @@ export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   details: z.array(z.object({ field: z.string(), message: z.string(), value: z.unknown().optional() })).optional(),
   requestId: z.string(),
-  hint: z.string().optional().describe('FX not-executable errors (422) and FX rate errors: what to try instead'),
+  hint: z.string().optional().describe('FX not-executable errors (422), FX rate errors and agent limit errors: what to try instead'),
   limits: z
     .object({
       sourceCurrency: z.string(),
@@ -25,6 +25,20 @@ export const errorBodySchema = z.object({
     .object({ currency: z.string(), amount: z.string().describe('Minor units'), side: z.enum(['SOURCE', 'DESTINATION']) })
     .optional()
     .describe('Quote creation only: the amount the quote was asked for'),
+  denial: z
+    .object({
+      code: z.string().describe('Which limit: per_transaction_limit_exceeded, per_day_limit_exceeded, per_month_limit_exceeded'),
+      message: z.string(),
+      window: z.enum(['PER_TRANSACTION', 'PER_DAY', 'PER_MONTH']),
+      limit: z.string().describe('Decimal, in currency'),
+      used: z.string().optional().describe('Decimal; absent for a per-transaction denial'),
+      remaining: z.string().optional().describe('Decimal; absent for a per-transaction denial'),
+      attemptedAmount: z.string().describe('Decimal, converted to currency at the rate recorded with the denial'),
+      currency: z.string().describe("The agent's limits currency"),
+      resetsAt: z.string().optional().describe('When the window starts again; absent for a per-transaction denial'),
+    })
+    .optional()
+    .describe('Agent limit errors (403 agent_limit_exceeded, agent_approval_required): which limit, and where the agent stands'),
 })
 
 export type ErrorBody = z.infer<typeof errorBodySchema>
@@ -104,5 +118,6 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
     ...(error.extra?.hint === undefined ? {} : { hint: escapeUnsafe(error.extra.hint) }),
     ...(error.extra?.limits ? { limits: error.extra.limits } : {}),
     ...(error.extra?.requested ? { requested: error.extra.requested } : {}),
+    ...(error.extra?.denial ? { denial: error.extra.denial } : {}),
   }
 }

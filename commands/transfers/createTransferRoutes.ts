@@ -16,6 +16,7 @@ import { drawPlanEntropy, loadTransferFacts } from './newTransfer.js'
 import { planTransfer } from '../../domain/transfer/planTransfer.js'
 import { consumeQuote, loadPendingQuote } from './quotedTransfer.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
+import { assertAgentTransferScope, releaseForAgent, reserveForAgent } from './agentTransfers.js'
 
 export const TRANSFER_TAGS = ['Transfers']
 
@@ -46,21 +47,35 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       },
     },
     async (request, reply) => {
-      const { organizationId } = principalOf(request)
+      const { organizationId, agent } = principalOf(request)
       const transferId = newId('tfr')
       const now = new Date()
       const body = request.body
+      if (agent) assertAgentTransferScope(agent, body)
       const facts = await loadTransferFacts(request, deps.commands, organizationId, body)
       if (body.quoteId !== undefined) facts.quote = await loadPendingQuote(deps.commands, organizationId, body.quoteId, now)
-      const plan = { body, facts, environment: deps.environment, entropy: drawPlanEntropy() }
+      const plan = { body, facts, environment: deps.environment, entropy: drawPlanEntropy(), ...(agent ? { agentId: agent.agentId } : {}) }
       if (facts.quote) {
         // Planned once before the quote is taken, so a transfer refused for its own reasons leaves the quote pending.
         planTransfer({ ...plan, transferId, now })
         await consumeQuote(deps.commands, request, facts.quote, transferId, now)
       }
+      // An agent's submitted transfer reserves its amount first (planned, so a refused plan reserves nothing); a DRAFT at submit.
+      const reservation = agent && body.confirm !== false ? { organizationId, agentId: agent.agentId, transferId } : undefined
+      if (reservation)
+        await reserveForAgent(deps.commands, request, planTransfer({ ...plan, transferId, now }), {
+          ...reservation,
+          now,
+          submittedDraft: false,
+        })
       const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
-      const created = openedTransfer(await transfers.handleToState(request, command))
+      const created = openedTransfer(
+        await transfers.handleToState(request, command).catch(async (error: unknown) => {
+          if (reservation) await releaseForAgent(deps.commands, request, { ...reservation, reason: 'NOT_CREATED' })
+          throw error
+        }),
+      )
       crashPoint('transfer-created')
       const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
       return reply.code(201).send(toTransferResource(state))

@@ -65,6 +65,8 @@ export type TransferPlanInput = {
   now: Date
   entropy: PlanEntropy
   planning?: Planning
+  /** The agent whose key creates it (agent transfers: commands/transfers/agentTransfers.ts). */
+  agentId?: string | undefined
 }
 
 /**
@@ -255,7 +257,7 @@ export function planTransfer(input: TransferPlanInput): NewTransfer {
     quoteId: facts.quote?.quoteId ?? null,
     remarks: body.remarks ?? null,
     metadata: body.metadata ?? {},
-    agentId: null,
+    agentId: input.agentId ?? null,
     parentTransferId: null,
     schedule: scheduleOf(destination.side, now),
     swiftRouting: rail === 'SWIFT' ? routingOf(details.bic, now) : null,
