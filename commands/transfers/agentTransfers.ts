@@ -90,7 +90,8 @@ export async function reserveForAgent(commands: Commands, request: FastifyReques
     hint:
       data.window === 'PER_TRANSACTION'
         ? 'Send a smaller amount, or ask the agent’s owner to raise perTransaction'
-        : `Wait until ${denial.resetsAt ?? 'the window resets'}, send at most ${denial.remaining ?? '0'} ${limits.currency}, or ask the owner to raise the limit`,
+        : `Wait until ${denial.resetsAt ?? 'the window resets'}, send at most ${denial.remaining ?? '0'} ${limits.currency}, ` +
+          'or ask the owner to raise the limit',
   })
 }
 
