@@ -70,14 +70,16 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
         })
       const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
-      const created = openedTransfer(
-        await transfers.handleToState(request, command).catch(async (error: unknown) => {
-          if (reservation) await releaseForAgent(deps.commands, request, { ...reservation, reason: 'NOT_CREATED' })
-          throw error
-        }),
-      )
+      // A refused create or hold frees the agent's reservation before the answer (the workflow release_agent_spend would too).
+      const released = async (error: unknown, reason: string) => {
+        if (reservation) await releaseForAgent(deps.commands, request, { ...reservation, reason })
+        throw error
+      }
+      const created = openedTransfer(await transfers.handleToState(request, command).catch((e: unknown) => released(e, 'NOT_CREATED')))
       crashPoint('transfer-created')
-      const state = awaitsSourceHold(created) ? await fundSubmittedTransfer(deps.commands, request, created) : created
+      const state = awaitsSourceHold(created)
+        ? await fundSubmittedTransfer(deps.commands, request, created).catch((e: unknown) => released(e, 'FAILED'))
+        : created
       return reply.code(201).send(toTransferResource(state))
     },
   )

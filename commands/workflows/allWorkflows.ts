@@ -2,6 +2,7 @@
 import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { fxTradeTransfers } from './fxTradeTransfers.js'
+import { releaseAgentSpend } from './releaseAgentSpend.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
 import { sweepFixedRouteDeposits } from './sweepFixedRouteDeposits.js'
 import { systemTransfers } from './systemTransfers.js'
@@ -18,4 +19,5 @@ export const allWorkflows: readonly Workflow[] = [
   sweepFixedRouteDeposits,
   reverseReclaimedTransfers,
   fxTradeTransfers,
+  releaseAgentSpend,
 ]

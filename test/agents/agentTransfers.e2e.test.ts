@@ -3,6 +3,7 @@
 // agent_limit_exceeded with the spec's denial body and nothing is created; outside its scope 403
 // agent_key_not_allowed; 50 concurrent transfers never exceed a window together.
 import t from 'tap'
+import { streams } from '../../events/streams.js'
 import { startTestApp } from '../harness/testApp.js'
 import { eventually, fundIn } from '../transfers/transferWorld.js'
 import { type AgentParties, agentParties, enableAgents, newAgent, newAgentKey } from './agentWorld.js'
@@ -159,4 +160,40 @@ t.test('50 concurrent agent transfers never exceed a window together', async (t)
   )
   const listed = (await h.request({ method: 'GET', url: `/v1/transfers?agentId=${agent.id}&limit=100` })).json()
   t.equal(listed.data.length, 23, 'what went through is what the list holds')
+})
+
+t.test('concurrent creates the balance cannot pay: each refused one releases its reservation, the limits count what moved', async (t) => {
+  const h = await startTestApp(t)
+  await enableAgents(h)
+  const p = await agentParties(h)
+  // 100.00 in the balance for 30 concurrent transfers of 10.00: the balance check passes for more of them than their holds can.
+  await fundIn(h, p.sourceAccountId, '100.00')
+  const agent = await newAgent(h, p, { limits: { currency: 'USD', perTransaction: '1000', perDay: '50000', perMonth: '50000' } })
+  const { key } = await newAgentKey(h, agent.id)
+  const replies = await Promise.all(
+    Array.from({ length: 30 }, () => h.request({ method: 'POST', url: '/v1/transfers', apiKey: key, payload: bodyOf(p, '1000') })),
+  )
+  const ids = replies.filter((r) => r.statusCode === 201).map((r) => r.json().id as string)
+  t.ok(ids.length >= 10, `${ids.length} created`)
+  t.ok(
+    replies.every((r) => r.statusCode === 201 || r.json().code === 'insufficient_funds'),
+    'each created, or refused for its funds',
+  )
+  const moving = async () => {
+    const transfers = await Promise.all(ids.map(async (id) => (await h.request({ method: 'GET', url: `/v1/transfers/${id}` })).json()))
+    return transfers.filter((x: { status: string }) => x.status !== 'FAILED' && x.status !== 'CANCELLED').length
+  }
+  const kept = await moving()
+  t.equal(kept, 10, 'the balance paid for ten')
+  const limits = await eventually(
+    async () => (await h.request({ method: 'GET', url: `/v1/agents/${agent.id}/limits` })).json(),
+    (l: { perDay: { used: string } }) => l.perDay.used === String(kept * 1000),
+    'the refused ones released',
+  )
+  t.equal(limits.perDay.used, '10000', 'used is what moved: 10 × 10.00')
+  // The route releases before its 422 and the workflow release_agent_spend after the TransferFailed: once between them.
+  const spend = await h.runtime.store.readStream(streams.agentSpend(agent.id))
+  const releases = spend.filter((e) => e.type === 'AgentSpendReleased').map((e) => String(e.data.transferId))
+  t.equal(releases.length, 20, 'each refused transfer released')
+  t.equal(new Set(releases).size, releases.length, 'each once')
 })
