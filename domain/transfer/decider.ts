@@ -299,6 +299,15 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       'transfer_moved_by_fx_trade',
       `Transfer ${command.transferId} is an FX trade: it moves with its trade (POST /v1/fx/trades/${command.transferId}/...)`,
     )
+  const events = decideOpen(command, s)
+  // An agent's transfer names its agent in every event, so every transfer.* payload carries agentId (spec: Events rule 1).
+  const agentId = s.created.agentId
+  return agentId === null ? events : events.map((e) => ({ ...e, data: { ...e.data, agentId } }) as TransferEvent)
+}
+
+type OpenTransferCommand = Exclude<TransferCommand, { type: 'MirrorFxTrade' | 'CreateTransfer' | 'RequestTransfer' | 'ReceiveDeposit' }>
+
+function decideOpen(command: OpenTransferCommand, s: OpenTransferState): TransferEvent[] {
   const base = { transferId: command.transferId, organizationId: command.organizationId, at: command.now }
   switch (command.type) {
     case 'SubmitTransfer':

@@ -165,7 +165,8 @@ export const TransferCreated = z.object({
   at,
 })
 
-const ref = { transferId: id, organizationId: id, at }
+/** `agentId`: set on every event of a transfer an agent made (so each transfer.* payload carries it); absent otherwise. */
+const ref = { transferId: id, organizationId: id, at, agentId: id.nullable().optional() }
 
 /** Events published as transfer.updated carry the remitter known so far (spec: Events rule 3). */
 const seen = { customerId: id, originator: originatorSchema.nullable() }

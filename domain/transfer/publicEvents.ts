@@ -4,8 +4,8 @@
 // arriving is transfer.processing; an operational problem after funds is transfer.updated with
 // data.status IN_REVIEW, a failure before funds transfer.failed (rule 2). The status each names is
 // the one its event leaves the transfer in, from the table evolve reads (statusAfter.ts). `agentId`
-// is on every payload (null until agents act on transfers). Payloads keep no sensitive value: see
-// `masked`.
+// is on every payload: an agent's transfer names it in each of its events (null for any other).
+// Payloads keep no sensitive value: see `masked`.
 import { type PublicEvent, publicEventMappersOf } from '../publicEvents.js'
 import { toWire } from '../shared/money/index.js'
 import { last4 } from '../shared/sensitive/index.js'
@@ -32,7 +32,7 @@ function updated(event: Change, originator: Originator | null, extra: Record<str
     data: {
       id: transferId,
       status: publicStatusOf(event),
-      agentId: null,
+      agentId: event.data.agentId ?? null,
       source: { originator: masked(originator) },
       updatedAt: at,
       ...extra,
@@ -43,7 +43,8 @@ function updated(event: Change, originator: Originator | null, extra: Record<str
 
 function change(type: PublicEvent['type'], event: Change, extra: Record<string, unknown> = {}): PublicEvent {
   const { transferId, at } = event.data
-  return { type, data: { id: transferId, status: publicStatusOf(event), agentId: null, updatedAt: at, ...extra }, tags: [transferId] }
+  const agentId = event.data.agentId ?? null
+  return { type, data: { id: transferId, status: publicStatusOf(event), agentId, updatedAt: at, ...extra }, tags: [transferId] }
 }
 
 const legUpdated = (event: Extract<TransferEvent, { type: 'TransferLegStarted' | 'TransferLegCompleted' }>) =>

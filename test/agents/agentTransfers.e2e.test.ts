@@ -5,7 +5,7 @@
 import t from 'tap'
 import { streams } from '../../events/streams.js'
 import { startTestApp } from '../harness/testApp.js'
-import { eventually, fundIn } from '../transfers/transferWorld.js'
+import { advanceUntil, eventually, fundIn } from '../transfers/transferWorld.js'
 import { type AgentParties, agentParties, enableAgents, newAgent, newAgentKey } from './agentWorld.js'
 
 const limits = { currency: 'USD', perTransaction: '10000', perDay: '25000', perMonth: '40000' }
@@ -26,7 +26,7 @@ t.test('within the limits: created with agentId and counted; over them: 403 with
   const create = (body: Record<string, unknown>) => h.request({ method: 'POST', url: '/v1/transfers', apiKey: key, payload: body })
 
   const first = await create(bodyOf(p, '5000'))
-  t.equal(first.statusCode, 201, first.body)
+  t.equal(first.statusCode, 201, `created (${first.body.slice(0, 120)})`)
   t.match(first.json(), { agentId: agent.id, sourceCustomerId: p.customerId, sourceAmount: { currency: 'USD' } })
   const asOwner = await h.request({ method: 'GET', url: `/v1/transfers/${first.json().id}` })
   t.equal(asOwner.json().agentId, agent.id, 'the owner sees who made it')
@@ -132,7 +132,7 @@ t.test('a refused create after the reservation releases it; another currency is 
   const eurKey = (await newAgentKey(h, eurAgent.id)).key
   await fundIn(h, p.sourceAccountId, '100.00')
   const converted = await h.request({ method: 'POST', url: '/v1/transfers', apiKey: eurKey, payload: bodyOf(p, '1000') })
-  t.equal(converted.statusCode, 201, converted.body)
+  t.equal(converted.statusCode, 201, `created (${converted.body.slice(0, 120)})`)
   const used = (await h.request({ method: 'GET', url: `/v1/agents/${eurAgent.id}/limits` })).json().perDay.used
   t.ok(Number(used) > 0 && used !== '1000', `10.00 USD counted as ${used} EUR cents`)
 })
@@ -196,4 +196,28 @@ t.test('concurrent creates the balance cannot pay: each refused one releases its
   const releases = spend.filter((e) => e.type === 'AgentSpendReleased').map((e) => String(e.data.transferId))
   t.equal(releases.length, 20, 'each refused transfer released')
   t.equal(new Set(releases).size, releases.length, 'each once')
+})
+
+t.test('every transfer.* payload of an agent transfer carries its agentId', async (t) => {
+  const h = await startTestApp(t, {}, { webhooks: { dispatcher: false } })
+  await enableAgents(h)
+  const p = await agentParties(h)
+  await fundIn(h, p.sourceAccountId, '100.00')
+  const agent = await newAgent(h, p, { limits })
+  const { key } = await newAgentKey(h, agent.id)
+  const created = await h.request({ method: 'POST', url: '/v1/transfers', apiKey: key, payload: bodyOf(p, '1000') })
+  const id = created.json().id as string
+  await advanceUntil(h, id, 'COMPLETED')
+  const messages = await eventually(
+    async () => (await h.request({ method: 'GET', url: `/v1/webhooks/messages?tag=${id}` })).json(),
+    (page: { data: { type: string }[] }) => page.data.some((m) => m.type === 'transfer.completed'),
+    'transfer.completed',
+  )
+  const types = messages.data.map((m: { type: string }) => m.type)
+  t.ok(types.length >= 3, `${types.join(', ')}`)
+  const transfers = (messages.data as { type: string; payload: { data: { agentId: string } } }[]).filter((m) =>
+    m.type.startsWith('transfer.'),
+  )
+  t.ok(transfers.length >= 4, 'created, processing, updated, completed')
+  for (const m of transfers) t.equal(m.payload.data.agentId, agent.id, `${m.type} carries agentId`)
 })
