@@ -6,7 +6,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import t from 'tap'
-import { createOrganization } from '../../commands/organizations/organizationCommands.js'
+import { createOrganization, setAgentsFeature } from '../../commands/organizations/organizationCommands.js'
 import { loadConfig } from '../../server/config.js'
 import { openRuntime } from '../../server/runtime.js'
 import { REPO_ROOT, childEnv, freePort } from '../cli/fixtures/runCli.js'
@@ -16,7 +16,7 @@ import { makeTestDatabase } from '../harness/testDatabase.js'
 import { nodeArgsFor } from '../harness/prebuilt.js'
 import type { ApiReply, Send } from './fixtures/client.js'
 import { jsonOf } from './fixtures/client.js'
-import { openProofApp } from './fixtures/openApp.js'
+import { enableAgentsFor, openProofApp } from './fixtures/openApp.js'
 import { operationsOf } from './fixtures/operations.js'
 import { missingFixtures } from './fixtures/registry.js'
 import { runSecretWorkload } from './fixtures/secretWorkload.js'
@@ -30,6 +30,7 @@ t.test('in process: no secret in any log line of a workload over every operation
   const proof = await openProofApp(t)
   t.same(missingFixtures(proof.operations), [], 'every operation has a fixture')
   const other = await proof.h.newOrganization('Second organization')
+  await enableAgentsFor(proof.h, other.organizationId)
   const world = createWorld(proof.send, proof.h.org.apiKey)
   const run = await runSecretWorkload(proof.send, world, proof.operations, proof.h.secrets)
   await runSecretWorkload(proof.send, createWorld(proof.send, other.apiKey), proof.operations, proof.h.secrets)
@@ -90,6 +91,7 @@ t.test('spawned server: no secret in its stdout or stderr at debug level', async
     error: () => undefined,
   })
   const org = await createOrganization(setup.commands, { name: 'Spawned', environment: 'sandbox', actor: 'test' })
+  await setAgentsFeature(setup.commands, { organizationId: org.organizationId, enabled: true, setBy: 'proofs', actor: 'test' })
   await setup.close()
 
   const capture = createLogCapture('silent')
