@@ -21,6 +21,7 @@ import { termsAgreementAggregate } from '../domain/terms/index.js'
 import { webhookEndpointAggregate } from '../domain/webhook-endpoint/index.js'
 import { accountAggregate } from '../domain/account/index.js'
 import { transferAggregate } from '../domain/transfer/index.js'
+import { transferDraftAggregate } from '../domain/transfer-draft/index.js'
 
 export const AGGREGATES = [
   organizationAggregate,
@@ -37,6 +38,7 @@ export const AGGREGATES = [
   fxQuoteAggregate,
   fxTradeAggregate,
   fxTradeSlotsAggregate,
+  transferDraftAggregate,
 ] as const
 
 type Entry = {

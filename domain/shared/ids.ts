@@ -34,6 +34,8 @@ export const ID_PREFIXES = {
   fxSettings: 'fxs',
   fxQuote: 'fxq',
   fxTradeSlots: 'fxts',
+  transferDraft: 'tdraft',
+  transferDraftApproval: 'tda',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -61,6 +63,8 @@ export type RepaymentId = Id<'rpy'>
 export type TransferLegId = Id<'tleg'>
 export type FxSettingsId = Id<'fxs'>
 export type FxQuoteId = Id<'fxq'>
+export type TransferDraftId = Id<'tdraft'>
+export type TransferDraftApprovalId = Id<'tda'>
 
 function encodeTime(ms: number): string {
   let out = ''

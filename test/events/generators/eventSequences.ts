@@ -211,6 +211,8 @@ const transfer = after(['TransferCreated'], TRANSFER_IDS)
 const endpoint = after(['WebhookEndpointCreated'], ['endpointId', 'organizationId'])
 const FX_TRADE_IDS = ['tradeId', 'organizationId', 'customerId', 'quoteId']
 const fxTrade = after(['FxTradeCreated'], FX_TRADE_IDS)
+const TRANSFER_DRAFT_IDS = ['draftId', 'organizationId', 'customerId']
+const transferDraft = after(['TransferDraftRegistered'], TRANSFER_DRAFT_IDS)
 
 /** How each registered type is given to a projector. A type missing here fails the coverage test. */
 export const SEQUENCES: Readonly<Record<string, Setup>> = {
@@ -297,6 +299,12 @@ export const SEQUENCES: Readonly<Record<string, Setup>> = {
   TransferRefundCompleted: after(['TransferCreated', 'TransferRefundInitiated'], TRANSFER_IDS),
   TransferFundsSuspended: transfer,
   TransferSuspenseResolved: after(['TransferCreated', 'TransferFundsSuspended'], TRANSFER_IDS),
+  TransferDraftRegistered: alone,
+  TransferDraftScreeningStarted: transferDraft,
+  TransferDraftApproved: transferDraft,
+  TransferDraftRejected: transferDraft,
+  // Only an APPROVED draft is used: the domain's order.
+  TransferDraftUsed: after(['TransferDraftRegistered', 'TransferDraftScreeningStarted', 'TransferDraftApproved'], TRANSFER_DRAFT_IDS),
 }
 
 function setupOf(type: string): Setup {
