@@ -13,6 +13,7 @@ import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { transfersProjector } from './transfers.js'
+import { transferDraftsProjector } from './transferDrafts.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
 
 export const allProjectors: readonly Projector[] = [
@@ -30,4 +31,5 @@ export const allProjectors: readonly Projector[] = [
   fxSettingsProjector,
   fxQuotesProjector,
   fxTradesProjector,
+  transferDraftsProjector,
 ]

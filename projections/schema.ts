@@ -10,6 +10,7 @@ import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { TransferDatabase } from './transferSchema.js'
+import type { TransferDraftDatabase } from './transferDraftSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './accountCountSchema.js'
@@ -23,6 +24,7 @@ export type * from './idempotencySchema.js'
 export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
 export type * from './transferSchema.js'
+export type * from './transferDraftSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
@@ -37,4 +39,5 @@ export interface ReadDatabase
     BalanceDatabase,
     TransferDatabase,
     FixedRouteDatabase,
-    FxSettingsDatabase {}
+    FxSettingsDatabase,
+    TransferDraftDatabase {}

@@ -26,6 +26,7 @@ import * as m0023 from './0023_money_in_flight.js'
 import * as m0024 from './0024_projection_mode.js'
 import * as m0025 from './0025_fx_settings.js'
 import * as m0026 from './0026_fx_trades.js'
+import * as m0028 from './0028_transfer_drafts.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_projection_mode': m0024,
   '0025_fx_settings': m0025,
   '0026_fx_trades': m0026,
+  '0028_transfer_drafts': m0028,
 }
 
 export const migrationProvider: MigrationProvider = {

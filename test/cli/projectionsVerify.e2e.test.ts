@@ -110,6 +110,19 @@ const traded = await h.request({
   payload: { quoteId: tradeQuote.json().id, destinationAccountId: await usBankAccount(h, routeOwner) },
 })
 if (traded.statusCode !== 201) throw new Error(`fx trade: ${traded.statusCode} ${traded.body}`)
+const drafted = await h.request({
+  method: 'POST',
+  url: '/v1/transfer-drafts',
+  payload: {
+    transfer: {
+      sourceCustomerId: routeOwner,
+      source: { paymentRail: 'ACH', currency: 'USD' },
+      destination: { accountId: await usBankAccount(h, routeOwner), paymentRail: 'ACH' },
+      sourceAmount: '1000',
+    },
+  },
+})
+if (drafted.statusCode !== 201) throw new Error(`transfer draft: ${drafted.statusCode} ${drafted.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

@@ -73,7 +73,7 @@ const sendAsA = (operation: Operation, request: ValidRequest) =>
  * in a message): what must be the same whichever organization's id, or none, the request named.
  */
 function answerOf(reply: ApiReply) {
-  const text = reply.body.replace(/\b[a-z]{2,5}_[0-9a-z]{26}\b/g, '<id>')
+  const text = reply.body.replace(/\b[a-z]{2,6}_[0-9a-z]{26}\b/g, '<id>')
   const { requestId: _r, ...rest } = JSON.parse(text) as Record<string, unknown>
   return { statusCode: reply.statusCode, ...rest }
 }

@@ -228,6 +228,8 @@ export const eventFieldHints: HintSource = (leaf) => {
     if (leaf.key === 'secret') return secretHint
     if (leaf.format === 'url') return urlHint
     if (leaf.format === 'email') return emailHint
+    // A timestamp's pattern admits years Postgres cannot store (0000); the domain writes Date.toISOString().
+    if (leaf.format === 'datetime' && isTimeKey(leaf.key)) return timeHint
     // A currency's pattern admits codes the money table does not know; the domain writes only known ones.
     if (CURRENCY_KEYS.has(leaf.key)) return currencyHint
     return pattern && patternHint(pattern)
