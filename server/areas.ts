@@ -11,6 +11,7 @@ import { fixedRoutesArea } from './areas/fixedRoutes.js'
 import { fxArea } from './areas/fx.js'
 import { liquidityFacilityArea } from './areas/liquidityFacility.js'
 import { transfersArea } from './areas/transfers.js'
+import { transferDraftsArea } from './areas/transferDrafts.js'
 import { webhookEndpointsArea } from './areas/webhookEndpoints.js'
 import { webhookMessagesArea } from './areas/webhookMessages.js'
 
@@ -25,4 +26,5 @@ export const AREA_PLUGINS: readonly FastifyPluginAsyncZod<AreaContext>[] = [
   fixedRoutesArea,
   fxArea,
   agentsArea,
+  transferDraftsArea,
 ]
