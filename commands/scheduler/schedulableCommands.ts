@@ -75,13 +75,20 @@ const transferTimerCommand = z.discriminatedUnion('type', [
     transferId: id,
     legIndex: z.number().int().min(0).max(10),
   }),
+  /** An agent's transfer still waiting for its owner at its approval's expiresAt: EXPIRED, then cancelled. */
+  z.strictObject({ type: z.literal('ExpireAgentApproval'), organizationId: id, transferId: id }),
 ])
 
 function transferAtFiring(stored: z.infer<typeof transferTimerCommand>, now: Date): TransferCommand {
   const base = { organizationId: stored.organizationId, transferId: stored.transferId, now: now.toISOString() }
-  return stored.type === 'AdvanceTransfer'
-    ? { ...base, type: 'AdvanceTransfer', mode: { by: 'timer', after: stored.after }, pool: freshTrackingPool(now) }
-    : { ...base, type: 'AssumeSwiftSettlement', legIndex: stored.legIndex }
+  switch (stored.type) {
+    case 'AdvanceTransfer':
+      return { ...base, type: 'AdvanceTransfer', mode: { by: 'timer', after: stored.after }, pool: freshTrackingPool(now) }
+    case 'AssumeSwiftSettlement':
+      return { ...base, type: 'AssumeSwiftSettlement', legIndex: stored.legIndex }
+    case 'ExpireAgentApproval':
+      return { ...base, type: 'DecideAgentApproval', decision: 'EXPIRED', decidedBy: null, note: null }
+  }
 }
 
 /** A transfer's timers, with the crash point after a leg starts (commands/runtime/crashPoints.ts). */

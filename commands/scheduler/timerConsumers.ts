@@ -11,6 +11,7 @@ import { verificationExpiryScheduling } from '../customers/verificationExpiry.js
 import { fxQuoteExpiryScheduling } from '../fx-quotes/quoteExpiry.js'
 import { fxTradeScheduling } from '../fx-trades/tradeTimers.js'
 import { transferDraftScheduling } from '../transfer-drafts/draftTimers.js'
+import { agentApprovalExpiryScheduling } from '../transfers/agentApprovalExpiry.js'
 import type { SchedulerDatabase } from './schema.js'
 
 /** What the timers depend on in the configuration (and the command runtime, for the transfers' state). */
@@ -26,6 +27,7 @@ export const timerConsumers = (settings: TimerSettings): readonly Consumer<Sched
   fxQuoteExpiryScheduling,
   fxTradeScheduling(settings.railDelays),
   transferDraftScheduling,
+  agentApprovalExpiryScheduling,
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),
   transferRailsScheduling({ environment: settings.environment, commands: settings.commands, delays: settings.railDelays }),

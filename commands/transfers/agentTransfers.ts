@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { agentSpendDecider } from '../../domain/agent-spend/decider.js'
 import { calendarWindowsAt, denialBody } from '../../domain/agent/spendWindows.js'
 import { inLimitsCurrency } from '../../domain/agent/spendConversion.js'
-import { DomainError, type ErrorDetail } from '../../domain/errors.js'
+import { DomainError, type ErrorDetail, type ErrorExtra, conflict } from '../../domain/errors.js'
 import type { CreateTransferBody } from '../../domain/transfer/createTransferBody.js'
 import type { NewTransfer } from '../../domain/transfer/planTransfer.js'
 import { streams } from '../../events/streams.js'
@@ -41,11 +41,22 @@ export function assertAgentTransferScope(agent: AgentPrincipal, body: CreateTran
 
 type Reservation = { organizationId: string; agentId: string; transferId: string; now: Date; submittedDraft: boolean }
 
-/** Reserves the planned transfer's source amount on the agent's spend stream; 403 when a limit refuses it. */
-export async function reserveForAgent(commands: Commands, request: FastifyRequest, planned: NewTransfer, r: Reservation): Promise<void> {
+/** Reserved, or (a REQUEST_APPROVAL agent's submitted draft over a limit) waiting for the owner: the denial and hint to answer. */
+export type ReserveOutcome = { outcome: 'RESERVED' } | { outcome: 'APPROVAL_REQUIRED'; message: string; extra: ErrorExtra }
+
+/**
+ * Reserves the transfer's source amount on the agent's spend stream: 403 agent_limit_exceeded when a
+ * limit denies it, APPROVAL_REQUIRED when its owner may approve it instead.
+ */
+export async function reserveForAgent(
+  commands: Commands,
+  request: FastifyRequest,
+  sourceAmount: NewTransfer['sourceAmount'],
+  r: Reservation,
+): Promise<ReserveOutcome> {
   const agent = await loadOrgAgent(commands, r.organizationId, r.agentId)
   const { limits, overLimitAction } = agent.settings
-  const amount = { currency: planned.sourceAmount.currency, amountMinor: BigInt(planned.sourceAmount.amountMinor) }
+  const amount = { currency: sourceAmount.currency, amountMinor: BigInt(sourceAmount.amountMinor) }
   const counted = inLimitsCurrency(amount, limits.currency)
   if (!counted)
     throw new DomainError(
@@ -73,8 +84,13 @@ export async function reserveForAgent(commands: Commands, request: FastifyReques
     originFrom(request),
   )
   const denied = result.events.find((e) => e.type === 'AgentSpendDenied')
-  if (!denied) return
-  const data = denied.data as { window: 'PER_TRANSACTION' | 'PER_DAY' | 'PER_MONTH'; limitMinor: string; usedMinor: string | null }
+  if (!denied) return { outcome: 'RESERVED' }
+  const data = denied.data as {
+    window: 'PER_TRANSACTION' | 'PER_DAY' | 'PER_MONTH'
+    limitMinor: string
+    usedMinor: string | null
+    outcome: 'DENIED' | 'APPROVAL_REQUIRED'
+  }
   const used = data.usedMinor === null ? null : BigInt(data.usedMinor)
   const limit = BigInt(data.limitMinor)
   const denial = denialBody(limits.currency, {
@@ -85,6 +101,15 @@ export async function reserveForAgent(commands: Commands, request: FastifyReques
     attemptedMinor: counted.amountMinor,
     resetsAt: resetsAtOf(data.window, r.now),
   })
+  if (data.outcome === 'APPROVAL_REQUIRED')
+    return {
+      outcome: 'APPROVAL_REQUIRED',
+      message: `${denial.message}: transfer ${r.transferId} waits for its owner's approval`,
+      extra: {
+        denial,
+        hint: `Poll GET /v1/transfers/${r.transferId} until agentApprovalStatus leaves PENDING; the owner approves or declines it`,
+      },
+    }
   throw new DomainError('forbidden', 'agent_limit_exceeded', denial.message, [], {
     denial,
     hint:
@@ -110,6 +135,35 @@ export async function releaseForAgent(
     agentSpendDecider,
     streams.agentSpend(r.agentId),
     { type: 'ReleaseSpend', ...r, now: new Date().toISOString() },
+    originFrom(request),
+  )
+}
+
+/** The owner approved a transfer over a limit: its amount is reserved without the check (it counts in the windows all the same). */
+export async function reserveApprovedForAgent(
+  commands: Commands,
+  request: FastifyRequest,
+  sourceAmount: NewTransfer['sourceAmount'],
+  r: { organizationId: string; agentId: string; transferId: string; now: Date },
+): Promise<void> {
+  const agent = await loadOrgAgent(commands, r.organizationId, r.agentId)
+  const currency = agent.settings.limits.currency
+  const counted = inLimitsCurrency({ currency: sourceAmount.currency, amountMinor: BigInt(sourceAmount.amountMinor) }, currency)
+  // The approval was asked for a counted amount; a rate gone since cannot count it now.
+  if (!counted) throw conflict('agent_spend_not_countable', `No rate from ${sourceAmount.currency} to ${currency} now: approve again later`)
+  await commands.handle(
+    agentSpendDecider,
+    streams.agentSpend(r.agentId),
+    {
+      type: 'ReserveApprovedSpend',
+      agentId: r.agentId,
+      organizationId: r.organizationId,
+      transferId: r.transferId,
+      now: r.now.toISOString(),
+      currency,
+      amountMinor: counted.amountMinor.toString(),
+      conversion: counted.conversion,
+    },
     originFrom(request),
   )
 }

@@ -70,7 +70,8 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       if (draft) await useDraft(deps.commands, request, draft, now)
       // An agent's submitted transfer reserves its amount (a DRAFT reserves at submit).
       const reservation = agent && body.confirm !== false ? { organizationId, agentId: agent.agentId, transferId } : undefined
-      if (reservation && planned) await reserveForAgent(deps.commands, request, planned, { ...reservation, now, submittedDraft: false })
+      if (reservation && planned)
+        await reserveForAgent(deps.commands, request, planned.sourceAmount, { ...reservation, now, submittedDraft: false })
       const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
       // A refused create or hold frees the agent's reservation before the answer (the workflow release_agent_spend would too).

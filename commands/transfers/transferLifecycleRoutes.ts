@@ -16,6 +16,7 @@ import { TRANSFER_TAGS } from './createTransferRoutes.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer, readFunded } from './fundingStep.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
+import { assertAgentSubmitScope, submitAgentTransfer } from './agentSubmit.js'
 import { loadOrgAccount, loadSender, loadTransfer } from './transferFacts.js'
 
 export const transferParams = idParam('id', 'tfr_', 'Transfer')
@@ -60,14 +61,21 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
         description:
           'DRAFT to PENDING; a balance-funded transfer is then held on its balance (422 insufficient_funds fails it). 409 ' +
           'transfer_held_by_platform for a transfer the platform created and holds in review; 409 transfer_invalid_transition from ' +
-          'any other status than DRAFT (a second submit of a submitted transfer answers it unchanged).',
+          'any other status than DRAFT (a second submit of a submitted transfer answers it unchanged). An agent’s draft reserves ' +
+          'its amount on the agent’s limits first: over a limit 403 agent_limit_exceeded (it stays a DRAFT) or, for a ' +
+          'REQUEST_APPROVAL agent, 403 agent_approval_required with the denial while it waits in PENDING_AUTHORIZATION with ' +
+          'agentApprovalStatus PENDING for POST /v1/transfers/{id}/agent-approval (24 hours, then EXPIRED and cancelled). An agent ' +
+          'key submits only its own agent’s transfers (403 agent_key_not_allowed).',
         headers: writeHeaders,
         params: transferParams,
-        response: { 200: transferResourceSchema, ...errorResponses(404, 409, 422) },
+        response: { 200: transferResourceSchema, ...errorResponses(403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const { organizationId } = principalOf(request)
+      const { organizationId, agent } = principalOf(request)
+      const loaded = await loadTransfer(deps.commands, organizationId, request.params.id, request.onBehalfOf)
+      if (agent) assertAgentSubmitScope(agent, loaded)
+      if (loaded.created.agentId !== null) return toTransferResource(await submitAgentTransfer(deps.commands, request, loaded))
       const state = openedTransfer(
         await transfers.handleToState(request, {
           type: 'SubmitTransfer',

@@ -109,6 +109,7 @@ export const transferMoney: Workflow = {
   handles: new Set([
     'TransferCreated',
     'TransferSubmitted',
+    'TransferAgentApprovalDecided',
     'TransferLegStarted',
     'TransferReviewCleared',
     'TransferCompleted',
@@ -135,6 +136,7 @@ export const transferMoney: Workflow = {
           switch (event.type) {
             case 'TransferCreated':
             case 'TransferSubmitted':
+            case 'TransferAgentApprovalDecided':
               await fundIfAwaiting(runtime, state, context)
               break
             case 'TransferLegStarted':

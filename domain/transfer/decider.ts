@@ -33,7 +33,10 @@ export type TransferCommand =
   | (Scoped & { type: 'CreateTransfer'; transfer: NewTransfer })
   /** A caller's create request with the facts and randomness it needs: the decider plans it (planTransfer.ts). */
   | (Scoped & { type: 'RequestTransfer'; request: Omit<TransferPlanInput, 'transferId' | 'now'> })
-  | (Scoped & { type: 'SubmitTransfer' })
+  /** `agentApprovalExpiresAt`: an agent's draft over a limit waits for its owner (PENDING_AUTHORIZATION) until then. */
+  | (Scoped & { type: 'SubmitTransfer'; agentApprovalExpiresAt?: string })
+  /** The owner's decision on an agent's transfer in PENDING_AUTHORIZATION, or its expiry (decidedBy null). */
+  | (Scoped & { type: 'DecideAgentApproval'; decision: 'APPROVED' | 'DECLINED' | 'EXPIRED'; decidedBy: string | null; note: string | null })
   | (Scoped & { type: 'CancelTransfer'; reason: string | null })
   | (Scoped & {
       type: 'FundTransfer'
@@ -305,6 +308,50 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
   return agentId === null ? events : events.map((e) => ({ ...e, data: { ...e.data, agentId } }) as TransferEvent)
 }
 
+/**
+ * The owner's decision: once per transfer. The same decision again answers it unchanged, another is
+ * 409 agent_approval_already_decided; the expiry timer is a no-op once decided.
+ */
+function decideAgentApproval(
+  s: OpenTransferState,
+  command: Extract<TransferCommand, { type: 'DecideAgentApproval' }>,
+  base: { transferId: string; organizationId: string; at: string },
+): TransferEvent[] {
+  const approval = s.agentApproval ?? null
+  if (approval === null)
+    throw conflict('transfer_not_awaiting_agent_approval', `Transfer ${command.transferId} does not wait for an agent approval`)
+  if (approval.status !== 'PENDING') {
+    if (approval.status === command.decision || command.decision === 'EXPIRED') return []
+    throw conflict(
+      'agent_approval_already_decided',
+      `The agent approval of transfer ${command.transferId} is ${approval.status}; it cannot become ${command.decision}`,
+    )
+  }
+  // Cancelled (or failed) while it waited: nothing to decide any more.
+  if (s.status !== 'PENDING_AUTHORIZATION') {
+    if (command.decision === 'EXPIRED') return []
+    throw conflict(
+      'transfer_not_awaiting_agent_approval',
+      `Transfer ${command.transferId} is ${s.status}: it no longer waits for an approval`,
+    )
+  }
+  const approved = command.decision === 'APPROVED'
+  const decided: TransferEvent = {
+    type: 'TransferAgentApprovalDecided',
+    data: {
+      ...base,
+      ...seenBy(s),
+      status: approved ? 'PENDING' : 'PENDING_AUTHORIZATION',
+      decision: command.decision,
+      decidedBy: command.decidedBy,
+      note: command.note,
+    },
+  }
+  if (approved) return [decided]
+  const reason = command.decision === 'DECLINED' ? 'agent_approval_declined' : 'agent_approval_expired'
+  return [decided, { type: 'TransferCancelled', data: { ...base, reason } }]
+}
+
 type OpenTransferCommand = Exclude<TransferCommand, { type: 'MirrorFxTrade' | 'CreateTransfer' | 'RequestTransfer' | 'ReceiveDeposit' }>
 
 function decideOpen(command: OpenTransferCommand, s: OpenTransferState): TransferEvent[] {
@@ -322,7 +369,19 @@ function decideOpen(command: OpenTransferCommand, s: OpenTransferState): Transfe
           'transfer_held_by_platform',
           `Transfer ${command.transferId} was created by the platform and is held in review; it cannot be submitted`,
         )
+      if (command.agentApprovalExpiresAt !== undefined) {
+        assertInvariant(s.created.agentId !== null, 'only an agent transfer waits for an agent approval')
+        const expiresAt = command.agentApprovalExpiresAt
+        return [
+          {
+            type: 'TransferSubmitted',
+            data: { ...base, ...seenBy(s), status: 'PENDING_AUTHORIZATION', agentApprovalExpiresAt: expiresAt },
+          },
+        ]
+      }
       return [{ type: 'TransferSubmitted', data: { ...base, ...seenBy(s), status: 'PENDING' } }]
+    case 'DecideAgentApproval':
+      return decideAgentApproval(s, command, base)
     case 'CancelTransfer':
       if (s.status === 'CANCELLED') return []
       assertMove(command.transferId, s.status, 'CANCELLED')
@@ -445,8 +504,16 @@ function evolve(state: TransferState, event: TransferEvent): TransferState {
   // Every event's status comes from the one table the public events read too (statusAfter.ts).
   const s = { ...state, updatedAt: at, status: statusAfter(event, state.status) }
   switch (event.type) {
-    case 'TransferSubmitted':
-      return s
+    case 'TransferSubmitted': {
+      const expiresAt = event.data.agentApprovalExpiresAt
+      if (expiresAt === undefined) return s
+      return { ...s, agentApproval: { status: 'PENDING', requestedAt: at, expiresAt, decidedAt: null, decidedBy: null, note: null } }
+    }
+    case 'TransferAgentApprovalDecided': {
+      assertInvariant(s.agentApproval, 'TransferAgentApprovalDecided without a requested approval')
+      const { decision, decidedBy, note } = event.data
+      return { ...s, agentApproval: { ...s.agentApproval, status: decision, decidedAt: at, decidedBy, note } }
+    }
     case 'TransferFunded': {
       const { method, accountId, holdId, fundingCustomerId, note, originator, tracking } = event.data
       // The first leg (the deposit, the balance debit) is done once the funds are in.

@@ -173,7 +173,29 @@ const ref = { transferId: id, organizationId: id, at, agentId: id.nullable().opt
 /** Events published as transfer.updated carry the remitter known so far (spec: Events rule 3). */
 const seen = { customerId: id, originator: originatorSchema.nullable() }
 
-export const TransferSubmitted = z.object({ ...ref, ...seen, status: z.enum(['PENDING', 'PENDING_AUTHORIZATION']) })
+/** PENDING_AUTHORIZATION: an agent's draft over a limit waits for its owner until `agentApprovalExpiresAt` (absent otherwise). */
+export const TransferSubmitted = z.object({
+  ...ref,
+  ...seen,
+  status: z.enum(['PENDING', 'PENDING_AUTHORIZATION']),
+  agentApprovalExpiresAt: at.optional(),
+})
+export const AGENT_APPROVAL_DECISIONS = ['APPROVED', 'DECLINED', 'EXPIRED'] as const
+/** agentApprovalStatus: the spec's three and EXPIRED (ours: an owner who never answered is not a decline). */
+export const AGENT_APPROVAL_STATUSES = ['PENDING', ...AGENT_APPROVAL_DECISIONS] as const
+/**
+ * The owner's decision on an agent's transfer waiting in PENDING_AUTHORIZATION (or its expiry):
+ * APPROVED moves it to PENDING; DECLINED and EXPIRED are followed by TransferCancelled.
+ */
+export const TransferAgentApprovalDecided = z.object({
+  ...ref,
+  ...seen,
+  status: z.enum(['PENDING', 'PENDING_AUTHORIZATION']),
+  decision: z.enum(AGENT_APPROVAL_DECISIONS),
+  /** The key that decided (null: expired by the timer). */
+  decidedBy: id.nullable(),
+  note: text.nullable(),
+})
 export const TransferFunded = z.object({
   ...ref,
   /** The source customer: the remitter's identity is sealed with its key. */
@@ -247,6 +269,7 @@ export const TransferRefundCompleted = z.object({ ...ref, txHash: z.string().max
 export const transferEventSchemas = {
   TransferCreated,
   TransferSubmitted,
+  TransferAgentApprovalDecided,
   TransferFunded,
   TransferLegStarted,
   TransferLegCompleted,

@@ -66,7 +66,10 @@ export const transferPublicEvents = publicEventMappersOf<TransferEvent>({
       tags: [event.data.transferId, event.data.customerId],
     }
   },
-  TransferSubmitted: (event) => updated(event, event.data.originator, {}),
+  TransferSubmitted: (event) =>
+    updated(event, event.data.originator, event.data.agentApprovalExpiresAt ? { agentApprovalStatus: 'PENDING' } : {}),
+  TransferAgentApprovalDecided: (event) =>
+    updated(event, event.data.originator, { agentApprovalStatus: event.data.decision, agentApprovalNote: event.data.note }),
   TransferFunded: (event) =>
     change('transfer.processing', event, {
       fundingMethod: event.data.method,

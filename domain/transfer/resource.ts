@@ -7,6 +7,7 @@ import { type MoneyWire, moneyWire, toWire } from '../shared/money/index.js'
 import { LEG_STATUSES, type OpenTransferState } from './state.js'
 import { legTypeSchema, transferFlowSchema } from './route.js'
 import { transferStatusSchema } from './statuses.js'
+import { AGENT_APPROVAL_STATUSES } from './events.js'
 
 const nullableString = z.string().nullable()
 
@@ -103,7 +104,21 @@ export const transferResourceSchema = z
     clientReferenceId: nullableString,
     counterpartyId: nullableString,
     agentId: nullableString,
-    agentApprovalStatus: z.enum(['PENDING', 'APPROVED', 'DECLINED']).nullable(),
+    agentApprovalStatus: z
+      .enum(AGENT_APPROVAL_STATUSES)
+      .nullable()
+      .describe('An agent transfer over a limit: PENDING waits for POST /v1/transfers/{id}/agent-approval; null when none was needed'),
+    agentApproval: z
+      .object({
+        status: z.enum(AGENT_APPROVAL_STATUSES),
+        requestedAt: z.string(),
+        expiresAt: z.string(),
+        decidedAt: nullableString,
+        decidedBy: nullableString.describe('The API key id that decided; null when it expired'),
+        note: nullableString,
+      })
+      .nullable()
+      .describe('The approval an agent transfer over a limit waits for, and its decision'),
     refund: z
       .object({
         status: z.enum(['PENDING', 'COMPLETED']),
@@ -241,7 +256,8 @@ export function toTransferResource(state: OpenTransferState): TransferResource {
     clientReferenceId: c.clientReferenceId,
     counterpartyId: c.counterpartyId,
     agentId: c.agentId,
-    agentApprovalStatus: null,
+    agentApprovalStatus: state.agentApproval?.status ?? null,
+    agentApproval: state.agentApproval ?? null,
     refund: state.refund && {
       status: state.refund.status,
       reason: state.refund.reason,

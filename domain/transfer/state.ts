@@ -49,6 +49,16 @@ export type SuspendedFunds = {
   resolution: { accountId: string | null; at: string } | null
 }
 
+/** An agent's transfer over a limit, waiting for (or decided by) its owner (issue 27). */
+export type AgentApproval = {
+  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'EXPIRED'
+  requestedAt: string
+  expiresAt: string
+  decidedAt: string | null
+  decidedBy: string | null
+  note: string | null
+}
+
 export type OpenTransferState = {
   status: TransferStatus
   created: Omit<TransferCreatedData, 'status' | 'legs'>
@@ -69,6 +79,8 @@ export type OpenTransferState = {
   suspended?: SuspendedFunds | null
   /** How many times its money went to suspense (each move has a ledger id of its own). Absent: 0. */
   suspensions?: number
+  /** Absent: no approval was needed. */
+  agentApproval?: AgentApproval | null
   createdAt: string
   updatedAt: string
 }

@@ -20,6 +20,7 @@ export const STATUS_AFTER: {
 } = {
   TransferCreated: { named: true },
   TransferSubmitted: { named: true },
+  TransferAgentApprovalDecided: { named: true },
   TransferFunded: { moves: 'PROCESSING' },
   // The rails engine starts and completes legs only while the transfer is PROCESSING (decider.ts decideAdvance).
   TransferLegStarted: { keeps: 'PROCESSING' },

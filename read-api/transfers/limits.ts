@@ -15,5 +15,5 @@ export const TRANSFER_LIST_LIMITS = {
 export const TRANSFER_EXPANSIONS = ['sourceAccount', 'destinationAccount', 'sourceCustomer', 'counterparty', 'documents'] as const
 export type TransferExpansion = (typeof TRANSFER_EXPANSIONS)[number]
 
-/** The agent approval states the agentApprovalStatus filter takes (spec). */
-export const AGENT_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const
+/** The agent approval states the agentApprovalStatus filter takes (the spec's and EXPIRED). */
+export { AGENT_APPROVAL_STATUSES } from '../../domain/transfer/events.js'

@@ -22,6 +22,8 @@ export type TransferScope = {
   organizationId: string
   /** X-On-Behalf-Of: only the transfers this customer sends or receives. */
   onBehalfOf: string | undefined
+  /** An agent key: only the transfers this agent made. */
+  agentId?: string | undefined
 }
 
 type Eb = ExpressionBuilder<ReadDatabase, 'transfers'>
@@ -38,6 +40,7 @@ const eitherSideCustomers = (scope: TransferScope, filters: TransferFilters) => 
 function conditions(eb: Eb, scope: TransferScope, f: TransferFilters): Expression<SqlBool>[] {
   const all: Expression<SqlBool>[] = [eb('organization_id', '=', scope.organizationId)]
   const add = (condition: Expression<SqlBool>) => all.push(condition)
+  if (scope.agentId !== undefined) add(eb('agent_id', '=', scope.agentId))
   if (f.id !== undefined) add(eb('id', 'like', startsWithPattern(f.id)))
   if (f.sourceCustomerId !== undefined) add(eb('customer_id', '=', f.sourceCustomerId))
   if (f.counterpartyId !== undefined) add(eb('counterparty_id', '=', f.counterpartyId))
@@ -83,8 +86,9 @@ export async function findTransfer(
     .select(['id', 'customer_id', 'state'])
     .where('id', '=', id)
     .where('organization_id', '=', scope.organizationId)
-  const onBehalfOf = scope.onBehalfOf
+  const { onBehalfOf, agentId } = scope
   if (onBehalfOf !== undefined) query = query.where((eb) => eitherSide(eb, onBehalfOf))
+  if (agentId !== undefined) query = query.where('agent_id', '=', agentId)
   const row = await query.executeTakeFirst()
   return row ? (await opened(protection, [row]))[0] : undefined
 }
@@ -92,8 +96,9 @@ export async function findTransfer(
 /** Whether a cursor names a transfer the caller may read (in any status: a status filter's items move on). */
 async function cursorVisible(db: Kysely<ReadDatabase>, scope: TransferScope, cursor: string): Promise<boolean> {
   let query = db.selectFrom('transfers').select('id').where('id', '=', cursor).where('organization_id', '=', scope.organizationId)
-  const onBehalfOf = scope.onBehalfOf
+  const { onBehalfOf, agentId } = scope
   if (onBehalfOf !== undefined) query = query.where((eb) => eitherSide(eb, onBehalfOf))
+  if (agentId !== undefined) query = query.where('agent_id', '=', agentId)
   return (await query.executeTakeFirst()) !== undefined
 }
 

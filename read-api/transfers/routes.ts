@@ -41,6 +41,7 @@ const FILTERS =
 const scopeOf = (request: FastifyRequest): TransferScope => ({
   organizationId: principalOf(request).organizationId,
   onBehalfOf: request.onBehalfOf,
+  agentId: principalOf(request).agent?.agentId,
 })
 
 export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; protection: DataProtection }> = async (
@@ -56,7 +57,9 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       schema: {
         tags: TAGS,
         summary: "List the organization's transfers (filters, expand, offset or cursor paging)",
-        description: `${FILTERS} With X-On-Behalf-Of, only the transfers that customer sends or receives. ${PAGING}`,
+        description:
+          `${FILTERS} With X-On-Behalf-Of, only the transfers that customer sends or receives; with an agent key, only the ` +
+          `transfers its agent made. ${PAGING}`,
         headers: readHeaders,
         querystring: transferListQuery,
         response: { 200: linkedPageSchema(expandedTransferResource), ...errorResponses(404, 422) },
@@ -102,7 +105,8 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
         summary: 'Read a transfer (with the same expand as the list)',
         description:
           "404 for an unknown transfer, another organization's, or (with X-On-Behalf-Of) one that customer neither sends nor " +
-          "receives. The remitter's account number shows its last four characters only.",
+          'receives, or (with an agent key) one its agent did not make. The remitter’s account number shows its last four ' +
+          'characters only.',
         headers: readHeaders,
         params: idParam('id', 'tfr_', 'Transfer'),
         querystring: transferReadQuery,

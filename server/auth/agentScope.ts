@@ -27,6 +27,11 @@ export const AGENT_OPERATIONS: Readonly<Record<string, ScopeCheck>> = {
   'GET /v1/agents/:id/limits': ownAgent,
   // The body names the accounts: checked with the role and the limits by the route (commands/transfers/agentTransfers.ts).
   'POST /v1/transfers': () => undefined,
+  // Its own transfers only: the route checks the transfer's agent, role and payee (commands/transfers/agentSubmit.ts).
+  'POST /v1/transfers/:id/submit': () => undefined,
+  // Reads scoped to the transfers its agent made by the read routes (read-api/transfers/queries.ts, TransferScope.agentId).
+  'GET /v1/transfers/:id': () => undefined,
+  'GET /v1/transfers': () => undefined,
 }
 
 export const agentScope = fp(async (app: FastifyInstance) => {

@@ -206,7 +206,7 @@ t.test('agent keys: shown once, listed without secrets, scoped, refused when pau
     ['GET', `/v1/agents/${other.id}`],
     ['GET', '/v1/agents'],
     ['GET', `/v1/customers/${p.customerId}`],
-    ['GET', '/v1/transfers'],
+    ['GET', '/v1/accounts'],
     ['PATCH', `/v1/agents/${agent.id}`, { limits: { currency: 'USD', perTransaction: '9', perDay: '9', perMonth: '9' } }],
     ['PATCH', `/v1/agents/${agent.id}`, { allowedDestinationAccountIds: [] }],
     ['POST', `/v1/agents/${agent.id}/keys`, {}],

@@ -54,6 +54,7 @@ const EXPECTED: Record<string, string[]> = {
     [
       'TransferFunded',
       'TransferSubmitted',
+      'TransferAgentApprovalDecided',
       'TransferLegStarted',
       'TransferLegCompleted',
       'TransferHeldForReview',

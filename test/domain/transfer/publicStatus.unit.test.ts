@@ -7,7 +7,7 @@ import { publicEventOf } from '../../../domain/publicEvents.js'
 import { type TransferState, transferDecider } from '../../../domain/transfer/decider.js'
 import { type TransferEvent, transferEventSchemas } from '../../../domain/transfer/events.js'
 import { transferPublicEvents } from '../../../domain/transfer/publicEvents.js'
-import { SIDES, at, cmd, eventsTo, internalPlan, plan, run } from './transferFixtures.js'
+import { SIDES, agentApprovalAsked, agentDecision, at, cmd, eventsTo, internalPlan, plan, run } from './transferFixtures.js'
 
 const cryptoPlan = (o: Parameters<typeof plan>[2] = {}) => plan(SIDES.ethUsdc, SIDES.solUsdc, o)
 const payout = () => plan(SIDES.usdBalance, SIDES.ach)
@@ -18,6 +18,8 @@ const refunding = [cmd.create(cryptoPlan()), cmd.fundDeposit(at(1)), cmd.fail(at
 const HISTORIES: Record<string, TransferEvent[]> = {
   'draft, submitted, cancelled': run([cmd.create(internalPlan({ status: 'DRAFT' })), cmd.submit(at(1)), cmd.cancel(at(2))]),
   'draft submitted for an approval': eventsTo('PENDING_AUTHORIZATION'),
+  'agent approval granted': run([...agentApprovalAsked, agentDecision(at(2), 'APPROVED')]),
+  'agent approval declined': run([...agentApprovalAsked, agentDecision(at(2), 'DECLINED')]),
   'internal, failed before funds': run([cmd.create(internalPlan()), cmd.fail(at(1))]),
   'crypto deposit with a fee, completed': run([
     cmd.create(cryptoPlan({ fee: { fixedMinor: 100n, percent: null } })),

@@ -11,7 +11,20 @@ import { fromWire } from '../../../domain/shared/money/index.js'
 import { type TransferEvent, transferEventSchemas } from '../../../domain/transfer/events.js'
 import { transferPublicEvents } from '../../../domain/transfer/publicEvents.js'
 import { type TransferResource, toTransferResource, transferResourceSchema } from '../../../domain/transfer/resource.js'
-import { CUSTOMER, ORIGINATOR, SIDES, TRANSFER, at, cmd, internalPlan, opened, plan, run } from './transferFixtures.js'
+import {
+  CUSTOMER,
+  ORIGINATOR,
+  SIDES,
+  TRANSFER,
+  agentApprovalAsked,
+  agentDecision,
+  at,
+  cmd,
+  internalPlan,
+  opened,
+  plan,
+  run,
+} from './transferFixtures.js'
 
 /** The spec's Transfer table, field by field (counterparty is present only when expanded). */
 const SPEC_TRANSFER_FIELDS = [
@@ -32,6 +45,7 @@ const SPEC_TRANSFER_FIELDS = [
   'counterpartyId',
   'agentId',
   'agentApprovalStatus',
+  'agentApproval',
   'refund',
   'quoteId',
   'exchangeRate',
@@ -176,6 +190,7 @@ const routing = swiftRouting({ senderBic: 'CHASUS33XXX', receiverBic: 'DEUTDEFFX
 
 const SCENARIOS: Record<string, TransferEvent[]> = {
   'crypto deposit, created': run([cmd.create(cryptoPlan())]),
+  'agent transfer over a limit, approved': run([...agentApprovalAsked, agentDecision(at(2), 'APPROVED')]),
   'crypto deposit with fee, completed': run([
     cmd.create(cryptoPlan(withFee)),
     cmd.fundDeposit(at(1)),
@@ -227,6 +242,7 @@ t.test('null where a field does not apply: a fresh crypto deposit transfer', asy
     'counterpartyId',
     'agentId',
     'agentApprovalStatus',
+    'agentApproval',
     'refund',
     'quoteId',
     'draftId',
@@ -377,7 +393,8 @@ t.test('transfer.failed only for a failure before funds; every event maps to a k
     if (!p) continue
     t.ok(p.type.startsWith('transfer.') && known.has(p.type), `${e.type} → ${p.type}, a known transfer.* type`)
     t.equal(p.type === 'transfer.failed', e.type === 'TransferFailed', `${e.type}: transfer.failed only for TransferFailed`)
-    t.ok('agentId' in p.data && p.data.agentId === null, `${e.type}: agentId on the payload`)
+    const agentId = ('agentId' in e.data ? e.data.agentId : null) ?? null
+    t.ok('agentId' in p.data && p.data.agentId === agentId, `${e.type}: agentId on the payload (${agentId})`)
     t.equal(p.data.id, TRANSFER)
     t.ok(p.tags.includes(TRANSFER), `${e.type}: tagged with the transfer`)
     if (p.type === 'transfer.updated') t.ok('status' in p.data && 'source' in p.data, `${e.type}: status and source.originator`)

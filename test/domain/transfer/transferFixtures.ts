@@ -287,7 +287,21 @@ export type TransferCreatedPlan = Omit<TransferCreatedData, 'transferId' | 'orga
 /** An INTERNAL transfer between two USD balances, paid from the first one's balance. */
 export const internalPlan = (o: PlanOptions = {}) => plan(SIDES.usdBalance, SIDES.otherUsdBalance, o)
 
-/** The events that bring an INTERNAL transfer to `status`, each decided by the decider (PENDING_AUTHORIZATION has no command yet). */
+export const AGENT = 'agt_01jdagent0000000000000000'
+/** An agent's draft submitted over a limit: it waits for its owner's approval (PENDING_AUTHORIZATION) for a day. */
+export const agentApprovalAsked: TransferCommand[] = [
+  cmd.create({ ...internalPlan({ status: 'DRAFT' }), agentId: AGENT }),
+  { ...scoped(at(1)), type: 'SubmitTransfer', agentApprovalExpiresAt: at(86_401) },
+]
+export const agentDecision = (now: string, decision: 'APPROVED' | 'DECLINED' | 'EXPIRED'): TransferCommand => ({
+  ...scoped(now),
+  type: 'DecideAgentApproval',
+  decision,
+  decidedBy: decision === 'EXPIRED' ? null : 'key_01jdowner0000000000000000',
+  note: null,
+})
+
+/** The events that bring an INTERNAL transfer to `status`, each decided by the decider. */
 export function eventsTo(status: TransferStatus): TransferEvent[] {
   const pending = [cmd.create(internalPlan())]
   const processing = [...pending, cmd.fundBalance(at(1))]
@@ -295,20 +309,8 @@ export function eventsTo(status: TransferStatus): TransferEvent[] {
   switch (status) {
     case 'DRAFT':
       return run([cmd.create(internalPlan({ status: 'DRAFT' }))])
-    case 'PENDING_AUTHORIZATION': {
-      const submitted: TransferEvent = {
-        type: 'TransferSubmitted',
-        data: {
-          transferId: TRANSFER,
-          organizationId: ORG,
-          at: at(1),
-          customerId: CUSTOMER,
-          originator: null,
-          status: 'PENDING_AUTHORIZATION',
-        },
-      }
-      return [...eventsTo('DRAFT'), submitted]
-    }
+    case 'PENDING_AUTHORIZATION':
+      return run(agentApprovalAsked)
     case 'PENDING':
       return run(pending)
     case 'PROCESSING':

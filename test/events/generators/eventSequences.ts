@@ -213,6 +213,18 @@ const FX_TRADE_IDS = ['tradeId', 'organizationId', 'customerId', 'quoteId']
 const fxTrade = after(['FxTradeCreated'], FX_TRADE_IDS)
 const agent = after(['AgentCreated'], ['agentId', 'organizationId'])
 const TRANSFER_DRAFT_IDS = ['draftId', 'organizationId', 'customerId']
+/** An agent approval is decided only after the submit that asked for it (the domain's order). */
+const agentApprovalDecided: Setup = {
+  given: ['TransferCreated', 'TransferSubmitted'],
+  build: (event, [created = {}, submitted = {}]) => [
+    { type: 'TransferCreated', data: sharing(created, event, TRANSFER_IDS) },
+    {
+      type: 'TransferSubmitted',
+      data: { ...sharing(submitted, event, TRANSFER_IDS), status: 'PENDING_AUTHORIZATION', agentApprovalExpiresAt: event.at },
+    },
+    { type: 'TransferAgentApprovalDecided', data: event },
+  ],
+}
 const transferDraft = after(['TransferDraftRegistered'], TRANSFER_DRAFT_IDS)
 
 /** How each registered type is given to a projector. A type missing here fails the coverage test. */
@@ -311,6 +323,7 @@ export const SEQUENCES: Readonly<Record<string, Setup>> = {
   TransferRefundInitiated: transfer,
   TransferRefundCompleted: after(['TransferCreated', 'TransferRefundInitiated'], TRANSFER_IDS),
   TransferFundsSuspended: transfer,
+  TransferAgentApprovalDecided: agentApprovalDecided,
   TransferSuspenseResolved: after(['TransferCreated', 'TransferFundsSuspended'], TRANSFER_IDS),
   TransferDraftRegistered: alone,
   TransferDraftScreeningStarted: transferDraft,
