@@ -7,6 +7,7 @@ import { agentsDisable, agentsEnable } from './commands/agentsFeature.js'
 import { customersErase } from './commands/customersErase.js'
 import { eventsStream } from './commands/eventsStream.js'
 import { dataSealExisting } from './commands/dataSealExisting.js'
+import { draftsApprove, draftsReject } from './commands/draftsDecide.js'
 import { fxConfigure } from './commands/fxConfigure.js'
 import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
@@ -52,6 +53,8 @@ export const COMMANDS: readonly CliCommand[] = [
   ledgerVerify,
   suspenseList,
   suspenseResolve,
+  draftsApprove,
+  draftsReject,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])

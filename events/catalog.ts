@@ -23,6 +23,7 @@ import { accountAggregate } from '../domain/account/index.js'
 import { agentAggregate } from '../domain/agent/index.js'
 import { agentSpendAggregate } from '../domain/agent-spend/index.js'
 import { transferAggregate } from '../domain/transfer/index.js'
+import { transferDraftAggregate } from '../domain/transfer-draft/index.js'
 
 export const AGGREGATES = [
   organizationAggregate,
@@ -41,6 +42,7 @@ export const AGGREGATES = [
   fxTradeSlotsAggregate,
   agentAggregate,
   agentSpendAggregate,
+  transferDraftAggregate,
 ] as const
 
 type Entry = {

@@ -15,6 +15,7 @@ import { liquidityFacilityProjector } from './liquidityFacility.js'
 import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { transfersProjector } from './transfers.js'
+import { transferDraftsProjector } from './transferDrafts.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
 
 export const allProjectors: readonly Projector[] = [
@@ -34,4 +35,5 @@ export const allProjectors: readonly Projector[] = [
   fxTradesProjector,
   agentsProjector,
   agentSpendProjector,
+  transferDraftsProjector,
 ]

@@ -11,6 +11,7 @@ import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { TransferDatabase } from './transferSchema.js'
+import type { TransferDraftDatabase } from './transferDraftSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './accountCountSchema.js'
@@ -25,6 +26,7 @@ export type * from './idempotencySchema.js'
 export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
 export type * from './transferSchema.js'
+export type * from './transferDraftSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
@@ -40,4 +42,5 @@ export interface ReadDatabase
     TransferDatabase,
     FixedRouteDatabase,
     FxSettingsDatabase,
-    AgentDatabase {}
+    AgentDatabase,
+    TransferDraftDatabase {}

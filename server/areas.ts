@@ -12,6 +12,7 @@ import { fixedRoutesArea } from './areas/fixedRoutes.js'
 import { fxArea } from './areas/fx.js'
 import { liquidityFacilityArea } from './areas/liquidityFacility.js'
 import { transfersArea } from './areas/transfers.js'
+import { transferDraftsArea } from './areas/transferDrafts.js'
 import { webhookEndpointsArea } from './areas/webhookEndpoints.js'
 import { webhookMessagesArea } from './areas/webhookMessages.js'
 import { mcpArea } from './mcp/route.js'
@@ -27,6 +28,7 @@ export const AREA_PLUGINS: readonly FastifyPluginAsyncZod<AreaContext>[] = [
   fixedRoutesArea,
   fxArea,
   agentsArea,
+  transferDraftsArea,
 ]
 
 /** Areas outside /v1: the MCP server at /mcp (JSON-RPC for agents, not a REST operation). */

@@ -148,7 +148,8 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
         summary: 'Create a platform-held draft',
         description: 'A DRAFT created by the platform and held in review: submitting it is 409 transfer_held_by_platform.',
         headers: writeHeaders,
-        body: createTransferBody,
+        // A platform draft binds no transfer draft (those are the caller's, POST /v1/transfers).
+        body: createTransferBody.omit({ draftId: true }),
         response: { 201: transferResourceSchema, ...errorResponses(403, 404, 422) },
       },
     },

@@ -11,6 +11,8 @@ import { type FxQuoteCommand, fxQuoteDecider } from '../../domain/fx-quote/decid
 import { fxTradeDecider } from '../../domain/fx-trade/decider.js'
 import { type FxTradeTimerCommand, fxTradeCommandAtFiring, fxTradeTimerCommand } from '../fx-trades/tradeTimerCommands.js'
 import { environmentSchema } from '../../domain/shared/environment.js'
+import { transferDraftDecider } from '../../domain/transfer-draft/decider.js'
+import { transferDraftStep, transferDraftTimerCommand } from '../transfer-drafts/draftTimerCommands.js'
 import { type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
@@ -118,6 +120,7 @@ export const schedulableAggregates = {
   })),
   fxQuote: schedulable(fxQuoteDecider, fxQuoteTimerCommand, (stored, now): FxQuoteCommand => ({ ...stored, now: now.toISOString() })),
   fxTrade: fxTradeTimers,
+  transferDraft: schedulable(transferDraftDecider, transferDraftTimerCommand, (stored, now) => transferDraftStep(stored, now, 'timer')),
 }
 
 export type SchedulableAggregateName = keyof typeof schedulableAggregates

@@ -10,6 +10,7 @@ import { retentionErasureScheduling } from '../customers/retentionErasure.js'
 import { verificationExpiryScheduling } from '../customers/verificationExpiry.js'
 import { fxQuoteExpiryScheduling } from '../fx-quotes/quoteExpiry.js'
 import { fxTradeScheduling } from '../fx-trades/tradeTimers.js'
+import { transferDraftScheduling } from '../transfer-drafts/draftTimers.js'
 import type { SchedulerDatabase } from './schema.js'
 
 /** What the timers depend on in the configuration (and the command runtime, for the transfers' state). */
@@ -24,6 +25,7 @@ export const timerConsumers = (settings: TimerSettings): readonly Consumer<Sched
   verificationExpiryScheduling,
   fxQuoteExpiryScheduling,
   fxTradeScheduling(settings.railDelays),
+  transferDraftScheduling,
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),
   transferRailsScheduling({ environment: settings.environment, commands: settings.commands, delays: settings.railDelays }),

@@ -15,6 +15,7 @@ import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
 import { drawPlanEntropy, loadTransferFacts } from './newTransfer.js'
 import { planTransfer } from '../../domain/transfer/planTransfer.js'
 import { consumeQuote, loadPendingQuote } from './quotedTransfer.js'
+import { loadUsableDraft, useDraft } from './draftedTransfer.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
 import { assertAgentTransferScope, releaseForAgent, reserveForAgent } from './agentTransfers.js'
 
@@ -40,10 +41,14 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
           'The sender must be APPROVED (422 customer_not_approved) and ' +
           'have requested the capability of each rail (422 customer_capability_missing). confirm false keeps a DRAFT; otherwise a ' +
           'balance-funded transfer is held on its balance at once (422 insufficient_funds, nothing written) and moves to PROCESSING, ' +
-          'and a deposit-funded one waits in PENDING with fundingNeeded and depositInstructions. Idempotency-Key makes a retry safe.',
+          'and a deposit-funded one waits in PENDING with fundingNeeded and depositInstructions. draftId makes it from a transfer ' +
+          'draft (POST /v1/transfer-drafts): 404 unknown, 409 transfer_draft_not_approved (naming its status) or ' +
+          'transfer_draft_rejected, 409 transfer_draft_used once another transfer was made from it, 422 transfer_draft_mismatch ' +
+          '(details name draftHash or destinationAccountIds) unless this body less confirm, quoteId and draftId has its draftHash ' +
+          'and pays its destinationAccountIds. Idempotency-Key makes a retry safe.',
         headers: writeHeaders,
         body: createTransferBody,
-        response: { 201: transferResourceSchema, ...errorResponses(404, 409, 422) },
+        response: { 201: transferResourceSchema, ...errorResponses(403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -54,20 +59,18 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       if (agent) assertAgentTransferScope(agent, body)
       const facts = await loadTransferFacts(request, deps.commands, organizationId, body)
       if (body.quoteId !== undefined) facts.quote = await loadPendingQuote(deps.commands, organizationId, body.quoteId, now)
+      const draft =
+        body.draftId === undefined
+          ? undefined
+          : await loadUsableDraft(deps.commands, request, organizationId, body.draftId, body, transferId)
       const plan = { body, facts, environment: deps.environment, entropy: drawPlanEntropy(), ...(agent ? { agentId: agent.agentId } : {}) }
-      if (facts.quote) {
-        // Planned once before the quote is taken, so a transfer refused for its own reasons leaves the quote pending.
-        planTransfer({ ...plan, transferId, now })
-        await consumeQuote(deps.commands, request, facts.quote, transferId, now)
-      }
-      // An agent's submitted transfer reserves its amount first (planned, so a refused plan reserves nothing); a DRAFT at submit.
+      // Planned once before the quote, draft or agent amount is taken: a transfer refused for its own reasons leaves them as they were.
+      const planned = facts.quote || draft || agent ? planTransfer({ ...plan, transferId, now }) : undefined
+      if (facts.quote) await consumeQuote(deps.commands, request, facts.quote, transferId, now)
+      if (draft) await useDraft(deps.commands, request, draft, now)
+      // An agent's submitted transfer reserves its amount (a DRAFT reserves at submit).
       const reservation = agent && body.confirm !== false ? { organizationId, agentId: agent.agentId, transferId } : undefined
-      if (reservation)
-        await reserveForAgent(deps.commands, request, planTransfer({ ...plan, transferId, now }), {
-          ...reservation,
-          now,
-          submittedDraft: false,
-        })
+      if (reservation && planned) await reserveForAgent(deps.commands, request, planned, { ...reservation, now, submittedDraft: false })
       const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
       // A refused create or hold frees the agent's reservation before the answer (the workflow release_agent_spend would too).

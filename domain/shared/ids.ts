@@ -36,6 +36,8 @@ export const ID_PREFIXES = {
   fxTradeSlots: 'fxts',
   agent: 'agt',
   agentKey: 'agk',
+  transferDraft: 'tdraft',
+  transferDraftApproval: 'tda',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -65,6 +67,8 @@ export type FxSettingsId = Id<'fxs'>
 export type FxQuoteId = Id<'fxq'>
 export type AgentId = Id<'agt'>
 export type AgentKeyId = Id<'agk'>
+export type TransferDraftId = Id<'tdraft'>
+export type TransferDraftApprovalId = Id<'tda'>
 
 function encodeTime(ms: number): string {
   let out = ''

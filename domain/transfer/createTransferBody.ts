@@ -86,6 +86,12 @@ export const createTransferBody = z
     remarks: z.string().max(L.remarksMaxLength).optional(),
     metadata: accountMetadataSchema.optional(),
     confirm: z.boolean().optional().describe('true (the default): submit now; false: keep a DRAFT until POST /v1/transfers/{id}/submit'),
+    draftId: accountRef
+      .optional()
+      .describe(
+        'A registered, APPROVED transfer draft (tdraft_, POST /v1/transfer-drafts): this body less confirm, quoteId and draftId ' +
+          'must hash to its draftHash and pay its destinationAccountIds; one draft makes one transfer',
+      ),
   })
   .strict()
   .describe('A transfer to create')

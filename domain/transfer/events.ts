@@ -148,6 +148,8 @@ export const TransferCreated = z.object({
   isThirdParty: z.boolean(),
   clientReferenceId: z.string().max(L.referenceMaxLength).nullable(),
   quoteId: id.nullable(),
+  /** The APPROVED transfer draft (tdraft_) it was made from; absent on transfers made before drafts and without one. */
+  draftId: id.optional(),
   remarks: text.nullable(),
   metadata: storedMetadataSchema,
   agentId: id.nullable(),

@@ -255,6 +255,7 @@ export function planTransfer(input: TransferPlanInput): NewTransfer {
     isThirdParty: counterpartyId !== null || (destinationCustomerId !== null && destinationCustomerId !== sender.id),
     clientReferenceId: body.clientReferenceId ?? null,
     quoteId: facts.quote?.quoteId ?? null,
+    ...(body.draftId === undefined ? {} : { draftId: body.draftId }),
     remarks: body.remarks ?? null,
     metadata: body.metadata ?? {},
     agentId: input.agentId ?? null,

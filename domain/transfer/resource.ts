@@ -116,6 +116,7 @@ export const transferResourceSchema = z
       })
       .nullable(),
     quoteId: nullableString,
+    draftId: nullableString.describe('The transfer draft (tdraft_) it was made from, or null'),
     exchangeRate: nullableString.describe('destinationAmount = floor(sourceAmount × exchangeRate), on minor units, fees included'),
     referenceRate: nullableString.describe('Destination major units per source major unit, before fees'),
     referenceRateAsOf: nullableString,
@@ -251,6 +252,7 @@ export function toTransferResource(state: OpenTransferState): TransferResource {
       completedAt: state.refund.completedAt,
     },
     quoteId: c.quoteId,
+    draftId: c.draftId ?? null,
     exchangeRate: c.rate.exchangeRate,
     referenceRate: c.rate.referenceRate,
     referenceRateAsOf: c.rate.referenceRateAsOf,

@@ -27,6 +27,7 @@ import * as m0024 from './0024_projection_mode.js'
 import * as m0025 from './0025_fx_settings.js'
 import * as m0026 from './0026_fx_trades.js'
 import * as m0027 from './0027_agents.js'
+import * as m0028 from './0028_transfer_drafts.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025_fx_settings': m0025,
   '0026_fx_trades': m0026,
   '0027_agents': m0027,
+  '0028_transfer_drafts': m0028,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -18,10 +18,12 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
 /**
  * Packages domain code may import: validation, reference data, node:crypto (hashing and randomness,
  * no I/O), the pure encoders and checksums of bank and wallet details, and the time-zone and holiday
- * rules of the rails' calendars (luxon, date-holidays: computation over bundled data).
+ * rules of the rails' calendars (luxon, date-holidays: computation over bundled data), and RFC 8785
+ * canonical JSON (canonicalize: a string from a value) for transfer draft hashes.
  */
 export const DOMAIN_PACKAGES: readonly string[] = [
   'zod',
+  'canonicalize',
   'currency-codes',
   'node:crypto',
   'ibantools',

@@ -117,6 +117,19 @@ const agent = await newAgent(h, await agentParties(h))
 await newAgentKey(h, agent.id)
 await reserveSpend(h, agent.id, 'tfr_agent_spend_seed', '2500')
 await h.request({ method: 'POST', url: `/v1/agents/${agent.id}/pause` })
+const drafted = await h.request({
+  method: 'POST',
+  url: '/v1/transfer-drafts',
+  payload: {
+    transfer: {
+      sourceCustomerId: routeOwner,
+      source: { paymentRail: 'ACH', currency: 'USD' },
+      destination: { accountId: await usBankAccount(h, routeOwner), paymentRail: 'ACH' },
+      sourceAmount: '1000',
+    },
+  },
+})
+if (drafted.statusCode !== 201) throw new Error(`transfer draft: ${drafted.statusCode} ${drafted.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

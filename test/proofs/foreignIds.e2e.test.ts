@@ -41,6 +41,7 @@ const FOREIGN_BY_PREFIX: Record<string, (w: World) => Promise<string>> = {
   cp: async (w) => (await w.counterparty()).counterpartyId,
   ep: (w) => w.endpoint(),
   fxq: (w) => w.quote(),
+  tdraft: (w) => w.freshApprovedDraft(),
   ewa: (w) => w.externalWallet(),
   tos: async (w) => {
     const reply = await w.send({ method: 'POST', url: '/v1/tos/generate', apiKey: w.apiKey, payload: { customerId: await w.customer() } })
@@ -73,7 +74,7 @@ const sendAsA = (operation: Operation, request: ValidRequest) =>
  * in a message): what must be the same whichever organization's id, or none, the request named.
  */
 function answerOf(reply: ApiReply) {
-  const text = reply.body.replace(/\b[a-z]{2,5}_[0-9a-z]{26}\b/g, '<id>')
+  const text = reply.body.replace(/\b[a-z]{2,6}_[0-9a-z]{26}\b/g, '<id>')
   const { requestId: _r, ...rest } = JSON.parse(text) as Record<string, unknown>
   return { statusCode: reply.statusCode, ...rest }
 }

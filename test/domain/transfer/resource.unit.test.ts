@@ -61,7 +61,8 @@ const SPEC_TRANSFER_FIELDS = [
   'cutoffTimezone',
 ]
 /** Ours, beyond the spec's table: why it failed, was held in review or was reversed. */
-const OUR_FIELDS = ['failureReason']
+// draftId: the transfer draft it was made from (issue 27), beside the spec's fields.
+const OUR_FIELDS = ['failureReason', 'draftId']
 const SPEC_SOURCE_FIELDS = [
   'currency',
   'paymentRail',
@@ -228,6 +229,7 @@ t.test('null where a field does not apply: a fresh crypto deposit transfer', asy
     'agentApprovalStatus',
     'refund',
     'quoteId',
+    'draftId',
     'developerFee',
     'returnedToAccountId',
     'returnedAt',

@@ -212,6 +212,8 @@ const endpoint = after(['WebhookEndpointCreated'], ['endpointId', 'organizationI
 const FX_TRADE_IDS = ['tradeId', 'organizationId', 'customerId', 'quoteId']
 const fxTrade = after(['FxTradeCreated'], FX_TRADE_IDS)
 const agent = after(['AgentCreated'], ['agentId', 'organizationId'])
+const TRANSFER_DRAFT_IDS = ['draftId', 'organizationId', 'customerId']
+const transferDraft = after(['TransferDraftRegistered'], TRANSFER_DRAFT_IDS)
 
 /** How each registered type is given to a projector. A type missing here fails the coverage test. */
 export const SEQUENCES: Readonly<Record<string, Setup>> = {
@@ -310,6 +312,12 @@ export const SEQUENCES: Readonly<Record<string, Setup>> = {
   TransferRefundCompleted: after(['TransferCreated', 'TransferRefundInitiated'], TRANSFER_IDS),
   TransferFundsSuspended: transfer,
   TransferSuspenseResolved: after(['TransferCreated', 'TransferFundsSuspended'], TRANSFER_IDS),
+  TransferDraftRegistered: alone,
+  TransferDraftScreeningStarted: transferDraft,
+  TransferDraftApproved: transferDraft,
+  TransferDraftRejected: transferDraft,
+  // Only an APPROVED draft is used: the domain's order.
+  TransferDraftUsed: after(['TransferDraftRegistered', 'TransferDraftScreeningStarted', 'TransferDraftApproved'], TRANSFER_DRAFT_IDS),
 }
 
 function setupOf(type: string): Setup {
