@@ -7,6 +7,8 @@ import { startTestApp } from '../harness/testApp.js'
 import { type AgentParties, agentParties, enableAgents, newAgent, newAgentKey } from '../agents/agentWorld.js'
 import { fundIn } from '../transfers/transferWorld.js'
 
+export { structured } from './structured.js'
+
 type TapLike = Parameters<typeof startTestApp>[0]
 
 export const LIMITS = { currency: 'USD', perTransaction: '10000', perDay: '25000', perMonth: '40000' }
@@ -46,13 +48,6 @@ export const transferArgs = (p: AgentParties, sourceAmount: string, extra: Recor
   sourceAmount,
   ...extra,
 })
-
-/** A tool's structured answer, as a record for t.match. */
-export function structured(result: { structuredContent?: unknown }): Record<string, unknown> {
-  const value = result.structuredContent
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the tool answered no structured object')
-  return Object.fromEntries(Object.entries(value))
-}
 
 /** How many stored events carry this request id (what a request appended, whatever timers append meanwhile). */
 export async function appendedBy(h: TestApp, requestId: string): Promise<number> {

@@ -147,3 +147,44 @@ t.test('a 2026-07-28 client (version negotiation) is served the same tools', asy
   t.same((await client.listTools()).tools.map((tool) => tool.name).sort(), ALL_TOOLS)
   t.match(structured(await client.callTool({ name: 'get_limits', arguments: {} })), { agentId: w.agentId })
 })
+
+// What the agent key may read and submit is server/auth/agentScope.ts's to say: each tool answers what the REST route answers the
+// same key (a resource, or the same status and code as a tool error), whatever that list allows today.
+t.test('get_transfer, list_transfers and submit_transfer answer what the REST routes answer the same key', async (t) => {
+  const w = await startMcpWorld(t)
+  const client = await mcpClient(t, w.url, w.key)
+  const draft = await client.callTool({
+    name: 'create_transfer',
+    arguments: { ...transferArgs(w.p, '2500', { confirm: false }), idempotencyKey: 'draft-1' },
+  })
+  t.notOk(draft.isError, 'a DRAFT created')
+  const transferId = String(structured(draft).id)
+  t.match(structured(draft), { status: 'DRAFT', agentId: w.agentId })
+
+  const same = (tool: Record<string, unknown>, isError: boolean | undefined, rest: { statusCode: number; body: string }, what: string) => {
+    if (rest.statusCode < 300) {
+      t.notOk(isError, `${what}: a result`)
+      t.same(tool, JSON.parse(rest.body), `${what}: the REST resource`)
+    } else {
+      t.equal(isError, true, `${what}: a tool error`)
+      t.match(tool, { error: { statusCode: rest.statusCode, code: JSON.parse(rest.body).code } }, `${what}: ${rest.statusCode}`)
+    }
+  }
+  const read = await client.callTool({ name: 'get_transfer', arguments: { transferId } })
+  const readRest = await w.h.request({ method: 'GET', url: `/v1/transfers/${transferId}`, apiKey: w.key })
+  same(structured(read), read.isError, readRest, 'get_transfer')
+  const list = await client.callTool({ name: 'list_transfers', arguments: { pageSize: 10 } })
+  const listRest = await w.h.request({ method: 'GET', url: `/v1/transfers?agentId=${w.agentId}&page_size=10`, apiKey: w.key })
+  same(structured(list), list.isError, listRest, 'list_transfers')
+  const submit = await client.callTool({ name: 'submit_transfer', arguments: { transferId, idempotencyKey: 'submit-1' } })
+  // The same Idempotency-Key: the REST call replays a stored answer, or is refused again as the tool's call was.
+  const submitRest = await w.h.request({
+    method: 'POST',
+    url: `/v1/transfers/${transferId}/submit`,
+    apiKey: w.key,
+    headers: { 'idempotency-key': 'submit-1' },
+  })
+  same(structured(submit), submit.isError, submitRest, 'submit_transfer')
+  const other = await client.callTool({ name: 'get_transfer', arguments: { transferId: 'tfr_01jz0000000000000000000000' } })
+  t.equal(other.isError, true, 'an unknown transfer is a tool error')
+})
