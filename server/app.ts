@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import type { Resolver } from '../webhooks/egress/resolveTarget.js'
-import { AREA_PLUGINS } from './areas.js'
+import { AREA_PLUGINS, ROOT_AREA_PLUGINS } from './areas.js'
 import type { AreaContext } from './areas/areaContext.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
@@ -91,6 +91,7 @@ export async function buildApp(
     },
     { prefix: '/v1' },
   )
+  for (const area of ROOT_AREA_PLUGINS) await app.register(area, context)
 
   return app
 }
