@@ -3,7 +3,7 @@
 // key in BENCH_API_KEY). Prints {"port","apiKey"} (and the new "organizationId") once it listens,
 // and stops when told or when its parent goes away.
 import { inspect } from 'node:util'
-import { createOrganization } from '../commands/organizations/organizationCommands.js'
+import { createOrganization, setAgentsFeature } from '../commands/organizations/organizationCommands.js'
 import { buildApp } from '../server/app.js'
 import { loadConfig } from '../server/config.js'
 import { createLogger } from '../server/logger.js'
@@ -41,6 +41,9 @@ export async function serveBenchService(options: {
   const org = sharedKey
     ? { apiKey: sharedKey }
     : await createOrganization(runtime.commands, { name: options.organizationName, environment: config.APP_ENV, actor: 'bench' })
+  // Agents are an operator's switch per organization: on for the bench's own, like its key.
+  if ('organizationId' in org)
+    await setAgentsFeature(runtime.commands, { organizationId: org.organizationId, enabled: true, setBy: 'bench', actor: 'bench' })
   await runtime.runner.catchUp()
   await runtime.runner.start()
   await options.beforeListen?.(runtime)

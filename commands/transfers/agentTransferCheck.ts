@@ -7,7 +7,7 @@
 // the answer is what a create would do now, not a reservation.
 import { agentSpendDecider, usageNow } from '../../domain/agent-spend/decider.js'
 import { inLimitsCurrency } from '../../domain/agent/spendConversion.js'
-import { denialBody, spendDenial } from '../../domain/agent/spendWindows.js'
+import { denialBody, denialHint, spendDenial } from '../../domain/agent/spendWindows.js'
 import { type AgentDenial, DomainError, type ErrorDetail } from '../../domain/errors.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import { newId } from '../../domain/shared/ids.js'
@@ -34,14 +34,6 @@ export type AgentTransferCheck = {
 }
 
 export type CheckInput = { organizationId: string; agent: AgentPrincipal; body: CreateTransferBody; now: Date }
-
-/** The hint of a limit denial: what the agent can do next (the create's 403 gives the same advice). */
-export function denialHint(denial: AgentDenial): string {
-  return denial.window === 'PER_TRANSACTION'
-    ? 'Send a smaller amount, or ask the agent’s owner to raise perTransaction'
-    : `Wait until ${denial.resetsAt ?? 'the window resets'}, send at most ${denial.remaining ?? '0'} ${denial.currency}, ` +
-        'or ask the owner to raise the limit'
-}
 
 /** The create's verdict without its effects; never throws a refusal (only a failure of the service itself). */
 export async function checkAgentTransfer(commands: Commands, environment: Environment, input: CheckInput): Promise<AgentTransferCheck> {

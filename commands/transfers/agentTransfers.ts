@@ -6,7 +6,7 @@
 // create that fails after its reservation releases it at once.
 import type { FastifyRequest } from 'fastify'
 import { agentSpendDecider } from '../../domain/agent-spend/decider.js'
-import { calendarWindowsAt, denialBody } from '../../domain/agent/spendWindows.js'
+import { calendarWindowsAt, denialBody, denialHint } from '../../domain/agent/spendWindows.js'
 import { inLimitsCurrency } from '../../domain/agent/spendConversion.js'
 import { DomainError, type ErrorDetail, type ErrorExtra, conflict } from '../../domain/errors.js'
 import type { CreateTransferBody } from '../../domain/transfer/createTransferBody.js'
@@ -110,14 +110,7 @@ export async function reserveForAgent(
         hint: `Poll GET /v1/transfers/${r.transferId} until agentApprovalStatus leaves PENDING; the owner approves or declines it`,
       },
     }
-  throw new DomainError('forbidden', 'agent_limit_exceeded', denial.message, [], {
-    denial,
-    hint:
-      data.window === 'PER_TRANSACTION'
-        ? 'Send a smaller amount, or ask the agent’s owner to raise perTransaction'
-        : `Wait until ${denial.resetsAt ?? 'the window resets'}, send at most ${denial.remaining ?? '0'} ${limits.currency}, ` +
-          'or ask the owner to raise the limit',
-  })
+  throw new DomainError('forbidden', 'agent_limit_exceeded', denial.message, [], { denial, hint: denialHint(denial) })
 }
 
 function resetsAtOf(window: 'PER_TRANSACTION' | 'PER_DAY' | 'PER_MONTH', now: Date): string | null {

@@ -107,3 +107,11 @@ export function denialBody(currency: string, denial: SpendDenial) {
     ...(denial.resetsAt === null ? {} : { resetsAt: denial.resetsAt }),
   }
 }
+
+/** The hint of a limit denial: what the agent can do next (the create's 403 and the MCP check give the same advice). */
+export function denialHint(denial: { window: string; resetsAt?: string | null; remaining?: string | null; currency: string }): string {
+  return denial.window === 'PER_TRANSACTION'
+    ? 'Send a smaller amount, or ask the agent’s owner to raise perTransaction'
+    : `Wait until ${denial.resetsAt ?? 'the window resets'}, send at most ${denial.remaining ?? '0'} ${denial.currency}, ` +
+        'or ask the owner to raise the limit'
+}

@@ -148,9 +148,7 @@ t.test('a 2026-07-28 client (version negotiation) is served the same tools', asy
   t.match(structured(await client.callTool({ name: 'get_limits', arguments: {} })), { agentId: w.agentId })
 })
 
-// What the agent key may read and submit is server/auth/agentScope.ts's to say: each tool answers what the REST route answers the
-// same key (a resource, or the same status and code as a tool error), whatever that list allows today.
-t.test('get_transfer, list_transfers and submit_transfer answer what the REST routes answer the same key', async (t) => {
+t.test('get_transfer, list_transfers and submit_transfer: the agent’s own transfers, as the REST routes answer them', async (t) => {
   const w = await startMcpWorld(t)
   const client = await mcpClient(t, w.url, w.key)
   const draft = await client.callTool({
@@ -161,30 +159,50 @@ t.test('get_transfer, list_transfers and submit_transfer answer what the REST ro
   const transferId = String(structured(draft).id)
   t.match(structured(draft), { status: 'DRAFT', agentId: w.agentId })
 
-  const same = (tool: Record<string, unknown>, isError: boolean | undefined, rest: { statusCode: number; body: string }, what: string) => {
-    if (rest.statusCode < 300) {
-      t.notOk(isError, `${what}: a result`)
-      t.same(tool, JSON.parse(rest.body), `${what}: the REST resource`)
-    } else {
-      t.equal(isError, true, `${what}: a tool error`)
-      t.match(tool, { error: { statusCode: rest.statusCode, code: JSON.parse(rest.body).code } }, `${what}: ${rest.statusCode}`)
-    }
-  }
   const read = await client.callTool({ name: 'get_transfer', arguments: { transferId } })
+  t.notOk(read.isError)
   const readRest = await w.h.request({ method: 'GET', url: `/v1/transfers/${transferId}`, apiKey: w.key })
-  same(structured(read), read.isError, readRest, 'get_transfer')
+  t.same(structured(read), readRest.json(), 'get_transfer: the REST resource')
   const list = await client.callTool({ name: 'list_transfers', arguments: { pageSize: 10 } })
-  const listRest = await w.h.request({ method: 'GET', url: `/v1/transfers?agentId=${w.agentId}&page_size=10`, apiKey: w.key })
-  same(structured(list), list.isError, listRest, 'list_transfers')
+  t.notOk(list.isError)
+  t.same(
+    (structured(list).data as { id: string }[]).map((x) => x.id),
+    [transferId],
+    'list_transfers: its own transfers',
+  )
+
   const submit = await client.callTool({ name: 'submit_transfer', arguments: { transferId, idempotencyKey: 'submit-1' } })
-  // The same Idempotency-Key: the REST call replays a stored answer, or is refused again as the tool's call was.
-  const submitRest = await w.h.request({
-    method: 'POST',
-    url: `/v1/transfers/${transferId}/submit`,
-    apiKey: w.key,
-    headers: { 'idempotency-key': 'submit-1' },
-  })
-  same(structured(submit), submit.isError, submitRest, 'submit_transfer')
+  t.notOk(submit.isError, 'submitted')
+  t.ok(['PENDING', 'PROCESSING'].includes(String(structured(submit).status)), `submitted (${String(structured(submit).status)})`)
+  const limits = await client.callTool({ name: 'get_limits', arguments: {} })
+  t.match(structured(limits), { perDay: { used: '2500' } }, 'reserved at submit')
+  const again = await client.callTool({ name: 'submit_transfer', arguments: { transferId, idempotencyKey: 'submit-1' } })
+  t.same(structured(again), structured(submit), 'the same idempotencyKey replays the first answer')
+
   const other = await client.callTool({ name: 'get_transfer', arguments: { transferId: 'tfr_01jz0000000000000000000000' } })
   t.equal(other.isError, true, 'an unknown transfer is a tool error')
+  t.match(structured(other), { error: { statusCode: 404 } })
+})
+
+t.test('submit_transfer over a limit of a REQUEST_APPROVAL agent: pending approval is a result to poll, not an error', async (t) => {
+  const w = await startMcpWorld(t, { overLimitAction: 'REQUEST_APPROVAL' })
+  const client = await mcpClient(t, w.url, w.key)
+  const draft = await client.callTool({
+    name: 'create_transfer',
+    arguments: { ...transferArgs(w.p, '12000', { confirm: false }), idempotencyKey: 'draft-big' },
+  })
+  const transferId = String(structured(draft).id)
+  const submit = await client.callTool({ name: 'submit_transfer', arguments: { transferId, idempotencyKey: 'submit-big' } })
+  t.notOk(submit.isError, 'not a retryable error')
+  t.match(structured(submit), { transferId, pendingApproval: true, hint: /poll get_transfer/ })
+  const read = await client.callTool({ name: 'get_transfer', arguments: { transferId } })
+  t.match(structured(read), { status: 'PENDING_AUTHORIZATION', agentApprovalStatus: 'PENDING' })
+  const approved = await w.h.request({
+    method: 'POST',
+    url: `/v1/transfers/${transferId}/agent-approval`,
+    payload: { decision: 'APPROVE' },
+  })
+  t.equal(approved.statusCode, 200, 'the owner approves with a platform key')
+  const after = await client.callTool({ name: 'get_transfer', arguments: { transferId } })
+  t.equal(structured(after).agentApprovalStatus, 'APPROVED')
 })
