@@ -16,7 +16,7 @@ import { ACCOUNT_LIST_BENCH_PLAN, type AccountListBenchResult, runAccountListBen
 import { ACCOUNT_SEED_PLAN } from './accountListSeed.js'
 import { HOLDS_BENCH_PLAN, holdTargets } from './holdsBench.js'
 import { TRANSFER_CREATE_BENCH_PLAN, TRANSFER_CREATE_TARGETS, transferCreateTarget } from './transferCreateBench.js'
-import { agentTransferCreateTarget } from './agentTransferCreateBench.js'
+import { balanceTransferCreateTarget } from './agentTransferCreateBench.js'
 import { combineRounds } from './rounds.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 import { TRANSFER_LIST_BENCH_PLAN, TRANSFER_LIST_TARGETS, type TransferListBenchResult, runTransferListBench } from './transferListBench.js'
@@ -190,7 +190,8 @@ async function apiPhase(db: BenchPostgres) {
     )
     const createEndpoint: HttpTarget = { url: endpoints, method: 'POST', headers: auth, body: ENDPOINT_BODY }
     const transferTarget = await transferCreateTarget(api, auth)
-    const agentTransferTarget = await agentTransferCreateTarget(api, auth)
+    const agentTransferTarget = await balanceTransferCreateTarget(api, auth, 'agent')
+    const balanceTransferTarget = await balanceTransferCreateTarget(api, auth, 'platform')
     const [toy, command] = await measureInRounds([
       { name: 'toy POST', server: toyServer, target: { url: `${toyServer.baseUrl}/toy/endpoints`, method: 'POST', body: ENDPOINT_BODY } },
       { name: 'POST /v1/webhooks/endpoints', server: api, target: createEndpoint },
@@ -198,6 +199,12 @@ async function apiPhase(db: BenchPostgres) {
     await stopChild(toyServer)
     // After the toy's rounds: the workflows, rails timers and webhooks a transfer sets off run on after it is answered.
     const transferCreate = await measure('POST /v1/transfers', api, transferTarget, TRANSFER_CREATE_BENCH_PLAN.seconds)
+    const balanceTransferCreate = await measure(
+      'POST /v1/transfers from one balance account',
+      api,
+      balanceTransferTarget,
+      TRANSFER_CREATE_BENCH_PLAN.seconds,
+    )
     const agentTransferCreate = await measure(
       'POST /v1/transfers with an agent key',
       api,
@@ -244,6 +251,7 @@ async function apiPhase(db: BenchPostgres) {
       hotAccount,
       spreadHolds,
       transferCreate,
+      balanceTransferCreate,
       agentTransferCreate,
       twoProcessHotStream,
       commandAlone,
@@ -722,8 +730,9 @@ async function main(): Promise<void> {
     httpRow('(g) holds on one hot account', api.hotAccount),
     httpRow(`(g) holds on ${HOLDS_BENCH_PLAN.accounts} accounts`, api.spreadHolds),
     httpRow('(h) transfers created POST /v1/transfers', api.transferCreate),
-    // An agent's: balance-funded (a hold on its one account) and reserved on its one spend stream, beside the deposit-funded row above.
-    httpRow('(h) agent-checked transfers created POST /v1/transfers, agent key', api.agentTransferCreate),
+    // An agent's: balance-funded (a hold on its one account) and reserved on its one spend stream, beside the same create by the platform key.
+    httpRow('(h) transfers created from one balance account, platform key', api.balanceTransferCreate),
+    httpRow('(h) agent-checked transfers created from one balance account, agent key', api.agentTransferCreate),
     httpRow('(b) ceiling: command POST, consumers stopped', api.commandAlone),
     httpRow('(h) ceiling: transfers created, consumers stopped', api.transferCreateAlone),
     httpRow('(c) ceiling GET /health', api.health),

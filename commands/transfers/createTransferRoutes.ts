@@ -53,16 +53,16 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
     },
     async (request, reply) => {
       const { organizationId, agent } = principalOf(request)
-      const transferId = newId('tfr')
+      const freshId = newId('tfr')
       const now = new Date()
       const body = request.body
       if (agent) assertAgentTransferScope(agent, body)
       const facts = await loadTransferFacts(request, deps.commands, organizationId, body)
       if (body.quoteId !== undefined) facts.quote = await loadPendingQuote(deps.commands, organizationId, body.quoteId, now)
       const draft =
-        body.draftId === undefined
-          ? undefined
-          : await loadUsableDraft(deps.commands, request, organizationId, body.draftId, body, transferId)
+        body.draftId === undefined ? undefined : await loadUsableDraft(deps.commands, request, organizationId, body.draftId, body, freshId)
+      // A draft a crash left used by a transfer never created resumes that transfer (draftedTransfer.ts).
+      const transferId = draft?.transferId ?? freshId
       const plan = { body, facts, environment: deps.environment, entropy: drawPlanEntropy(), ...(agent ? { agentId: agent.agentId } : {}) }
       // Planned once before the quote, draft or agent amount is taken: a transfer refused for its own reasons leaves them as they were.
       const planned = facts.quote || draft || agent ? planTransfer({ ...plan, transferId, now }) : undefined

@@ -303,9 +303,16 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       `Transfer ${command.transferId} is an FX trade: it moves with its trade (POST /v1/fx/trades/${command.transferId}/...)`,
     )
   const events = decideOpen(command, s)
-  // An agent's transfer names its agent in every event, so every transfer.* payload carries agentId (spec: Events rule 1).
+  // An agent's transfer names its agent and its approval status (as each event leaves it) in every event, so every
+  // transfer.* payload carries agentId and agentApprovalStatus (spec: Events rule 1).
   const agentId = s.created.agentId
-  return agentId === null ? events : events.map((e) => ({ ...e, data: { ...e.data, agentId } }) as TransferEvent)
+  if (agentId === null) return events
+  let after: TransferState = s
+  return events.map((e) => {
+    after = evolve(after, e)
+    const agentApprovalStatus = after.status === 'none' ? null : (after.agentApproval?.status ?? null)
+    return { ...e, data: { ...e.data, agentId, agentApprovalStatus } } as TransferEvent
+  })
 }
 
 /**

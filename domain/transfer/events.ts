@@ -167,8 +167,21 @@ export const TransferCreated = z.object({
   at,
 })
 
-/** `agentId`: set on every event of a transfer an agent made (so each transfer.* payload carries it); absent otherwise. */
-const ref = { transferId: id, organizationId: id, at, agentId: id.nullable().optional() }
+export const AGENT_APPROVAL_DECISIONS = ['APPROVED', 'DECLINED', 'EXPIRED'] as const
+/** agentApprovalStatus: the spec's three and EXPIRED (ours: an owner who never answered is not a decline). */
+export const AGENT_APPROVAL_STATUSES = ['PENDING', ...AGENT_APPROVAL_DECISIONS] as const
+
+/**
+ * `agentId` and `agentApprovalStatus` (as the event leaves it): set on every event of a transfer an
+ * agent made, so each transfer.* payload carries them; absent otherwise.
+ */
+const ref = {
+  transferId: id,
+  organizationId: id,
+  at,
+  agentId: id.nullable().optional(),
+  agentApprovalStatus: z.enum(AGENT_APPROVAL_STATUSES).nullable().optional(),
+}
 
 /** Events published as transfer.updated carry the remitter known so far (spec: Events rule 3). */
 const seen = { customerId: id, originator: originatorSchema.nullable() }
@@ -180,9 +193,6 @@ export const TransferSubmitted = z.object({
   status: z.enum(['PENDING', 'PENDING_AUTHORIZATION']),
   agentApprovalExpiresAt: at.optional(),
 })
-export const AGENT_APPROVAL_DECISIONS = ['APPROVED', 'DECLINED', 'EXPIRED'] as const
-/** agentApprovalStatus: the spec's three and EXPIRED (ours: an owner who never answered is not a decline). */
-export const AGENT_APPROVAL_STATUSES = ['PENDING', ...AGENT_APPROVAL_DECISIONS] as const
 /**
  * The owner's decision on an agent's transfer waiting in PENDING_AUTHORIZATION (or its expiry):
  * APPROVED moves it to PENDING; DECLINED and EXPIRED are followed by TransferCancelled.

@@ -4,7 +4,7 @@
 // arriving is transfer.processing; an operational problem after funds is transfer.updated with
 // data.status IN_REVIEW, a failure before funds transfer.failed (rule 2). The status each names is
 // the one its event leaves the transfer in, from the table evolve reads (statusAfter.ts). `agentId`
-// is on every payload: an agent's transfer names it in each of its events (null for any other).
+// and `agentApprovalStatus` are on every payload: an agent's transfer names them in each of its events (null for any other).
 // Payloads keep no sensitive value: see `masked`.
 import { type PublicEvent, publicEventMappersOf } from '../publicEvents.js'
 import { toWire } from '../shared/money/index.js'
@@ -33,6 +33,7 @@ function updated(event: Change, originator: Originator | null, extra: Record<str
       id: transferId,
       status: publicStatusOf(event),
       agentId: event.data.agentId ?? null,
+      agentApprovalStatus: event.data.agentApprovalStatus ?? null,
       source: { originator: masked(originator) },
       updatedAt: at,
       ...extra,
@@ -43,8 +44,9 @@ function updated(event: Change, originator: Originator | null, extra: Record<str
 
 function change(type: PublicEvent['type'], event: Change, extra: Record<string, unknown> = {}): PublicEvent {
   const { transferId, at } = event.data
-  const agentId = event.data.agentId ?? null
-  return { type, data: { id: transferId, status: publicStatusOf(event), agentId, updatedAt: at, ...extra }, tags: [transferId] }
+  const { agentId = null, agentApprovalStatus = null } = event.data
+  const data = { id: transferId, status: publicStatusOf(event), agentId, agentApprovalStatus, updatedAt: at, ...extra }
+  return { type, data, tags: [transferId] }
 }
 
 const legUpdated = (event: Extract<TransferEvent, { type: 'TransferLegStarted' | 'TransferLegCompleted' }>) =>
@@ -66,10 +68,8 @@ export const transferPublicEvents = publicEventMappersOf<TransferEvent>({
       tags: [event.data.transferId, event.data.customerId],
     }
   },
-  TransferSubmitted: (event) =>
-    updated(event, event.data.originator, event.data.agentApprovalExpiresAt ? { agentApprovalStatus: 'PENDING' } : {}),
-  TransferAgentApprovalDecided: (event) =>
-    updated(event, event.data.originator, { agentApprovalStatus: event.data.decision, agentApprovalNote: event.data.note }),
+  TransferSubmitted: (event) => updated(event, event.data.originator, {}),
+  TransferAgentApprovalDecided: (event) => updated(event, event.data.originator, { agentApprovalNote: event.data.note }),
   TransferFunded: (event) =>
     change('transfer.processing', event, {
       fundingMethod: event.data.method,

@@ -6,6 +6,9 @@
 // The platform-held rule is unchanged: a platform draft takes no draftId and is not submittable (409).
 import t from 'tap'
 import { runDueCommands } from '../../commands/scheduler/runDueCommands.js'
+import { transferDraftStreamOf } from '../../commands/transfer-drafts/draftCommands.js'
+import { newId } from '../../domain/shared/ids.js'
+import { transferDraftDecider } from '../../domain/transfer-draft/decider.js'
 import { createIndividual } from '../customers/fixtures.js'
 import { startTestApp } from '../harness/testApp.js'
 import { approvedCustomer, createTransfer, getTransfer, usBankAccount } from '../transfers/transferWorld.js'
@@ -176,6 +179,33 @@ t.test('a transfer from an APPROVED draft: matched, used once, replayed by its I
   t.equal((await getTransfer(h, transfer.id)).draftId, d.draftId)
   const plain = await createTransfer(h, transferBody())
   t.equal((plain.json() as Json).draftId, null, 'a transfer without a draft says null')
+})
+
+t.test('a crash between the draft’s use and the transfer’s create: the next create resumes that transfer', async (t) => {
+  const d = await screened(transferBody('1200'))
+  const body = { confirm: false, draftId: d.draftId, ...transferBody('1200') }
+  // The first append of a create (UseDraft) without the second (the transfer): what a crash between them leaves.
+  const orphan = newId('tfr')
+  await h.runtime.commands.handle(
+    transferDraftDecider,
+    transferDraftStreamOf(d.draftId),
+    {
+      type: 'UseDraft',
+      organizationId: h.org.organizationId,
+      draftId: d.draftId,
+      transferId: orphan,
+      draftHash: d.draftHash,
+      destinationAccountIds: [payee],
+      now: now.toISOString(),
+    },
+    { organizationId: h.org.organizationId, requestId: 'req_crashed_create', actor: 'test' },
+  )
+  const resumed = await createTransfer(h, body)
+  t.equal(resumed.statusCode, 201, resumed.body)
+  t.equal((resumed.json() as Json).id, orphan, 'created under the id the draft was used by')
+  const again = await createTransfer(h, body)
+  t.equal(again.statusCode, 409)
+  t.equal((again.json() as Json).code, 'transfer_draft_used', 'once created, the draft is used')
 })
 
 t.test('a transfer that does not match its draft is 422, naming what differs; nothing is used', async (t) => {

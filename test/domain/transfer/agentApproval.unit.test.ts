@@ -38,7 +38,10 @@ t.test('submitted over a limit: PENDING_AUTHORIZATION with a PENDING approval un
     .given(run([agentDraft()]))
     .when(ask(at(1)))
     .then(t, [
-      { type: 'TransferSubmitted', data: { ...ref(1), ...seen, status: 'PENDING_AUTHORIZATION', agentApprovalExpiresAt: EXPIRES } },
+      {
+        type: 'TransferSubmitted',
+        data: { ...ref(1), ...seen, status: 'PENDING_AUTHORIZATION', agentApprovalExpiresAt: EXPIRES, agentApprovalStatus: 'PENDING' },
+      },
     ])
   const s = opened(run([agentDraft(), ask(at(1))]))
   t.equal(s.status, 'PENDING_AUTHORIZATION')
@@ -56,7 +59,7 @@ t.test('APPROVED: PENDING, with the approver and the note', async (t) => {
     .then(t, [
       {
         type: 'TransferAgentApprovalDecided',
-        data: { ...ref(2), ...seen, status: 'PENDING', decision: 'APPROVED', decidedBy: KEY, note: 'ok' },
+        data: { ...ref(2), ...seen, status: 'PENDING', decision: 'APPROVED', decidedBy: KEY, note: 'ok', agentApprovalStatus: 'APPROVED' },
       },
     ])
   const s = opened(run([agentDraft(), ask(at(1)), decide(at(2), 'APPROVED', 'ok')]))

@@ -395,6 +395,8 @@ t.test('transfer.failed only for a failure before funds; every event maps to a k
     t.equal(p.type === 'transfer.failed', e.type === 'TransferFailed', `${e.type}: transfer.failed only for TransferFailed`)
     const agentId = ('agentId' in e.data ? e.data.agentId : null) ?? null
     t.ok('agentId' in p.data && p.data.agentId === agentId, `${e.type}: agentId on the payload (${agentId})`)
+    const approval = ('agentApprovalStatus' in e.data ? e.data.agentApprovalStatus : null) ?? null
+    t.ok('agentApprovalStatus' in p.data && p.data.agentApprovalStatus === approval, `${e.type}: agentApprovalStatus on the payload`)
     t.equal(p.data.id, TRANSFER)
     t.ok(p.tags.includes(TRANSFER), `${e.type}: tagged with the transfer`)
     if (p.type === 'transfer.updated') t.ok('status' in p.data && 'source' in p.data, `${e.type}: status and source.originator`)
