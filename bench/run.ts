@@ -730,7 +730,7 @@ async function main(): Promise<void> {
     httpRow('(g) holds on one hot account', api.hotAccount),
     httpRow(`(g) holds on ${HOLDS_BENCH_PLAN.accounts} accounts`, api.spreadHolds),
     httpRow('(h) transfers created POST /v1/transfers', api.transferCreate),
-    // An agent's: balance-funded (a hold on its one account) and reserved on its one spend stream, beside the same create by the platform key.
+    // An agent's: balance-funded (a hold on its one account), reserved on its one spend stream; beside it the platform key's.
     httpRow('(h) transfers created from one balance account, platform key', api.balanceTransferCreate),
     httpRow('(h) agent-checked transfers created from one balance account, agent key', api.agentTransferCreate),
     httpRow('(b) ceiling: command POST, consumers stopped', api.commandAlone),
