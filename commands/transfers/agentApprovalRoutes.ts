@@ -9,7 +9,7 @@ import { errorResponses } from '../../http/errorBody.js'
 import { writeHeaders } from '../../http/headers.js'
 import { principalOf } from '../../http/principal.js'
 import { AGENT_APPROVAL_LIMITS } from './agentSubmit.js'
-import { releaseForAgent, reserveApprovedForAgent } from './agentTransfers.js'
+import { releaseOnFailure, reserveApprovedForAgent } from './agentTransfers.js'
 import { TRANSFER_TAGS } from './createTransferRoutes.js'
 import type { TransferRouteDeps } from './deps.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
@@ -71,15 +71,10 @@ export const agentApprovalRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = asy
         return toTransferResource(openedTransfer(await decide()))
       const reservation = { organizationId, agentId, transferId }
       await reserveApprovedForAgent(deps.commands, request, s.created.sourceAmount, { ...reservation, now })
-      const released = async (error: unknown, reason: string): Promise<never> => {
-        await releaseForAgent(deps.commands, request, { ...reservation, reason })
-        throw error
-      }
-      const approved = openedTransfer(await decide().catch((e: unknown) => released(e, 'NOT_APPROVED')))
+      const released = releaseOnFailure(deps.commands, request, reservation)
+      const approved = openedTransfer(await decide().catch(released('NOT_APPROVED')))
       return toTransferResource(
-        awaitsSourceHold(approved)
-          ? await fundSubmittedTransfer(deps.commands, request, approved).catch((e: unknown) => released(e, 'FAILED'))
-          : approved,
+        awaitsSourceHold(approved) ? await fundSubmittedTransfer(deps.commands, request, approved).catch(released('FAILED')) : approved,
       )
     },
   )

@@ -9,7 +9,7 @@ import { DomainError } from '../../domain/errors.js'
 import type { OpenTransferState } from '../../domain/transfer/decider.js'
 import type { AgentPrincipal } from '../../http/principal.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { releaseForAgent, reserveForAgent } from './agentTransfers.js'
+import { releaseOnFailure, reserveForAgent } from './agentTransfers.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
 
@@ -57,12 +57,7 @@ export async function submitAgentTransfer(
     await submit(new Date(now.getTime() + AGENT_APPROVAL_LIMITS.expiresAfterMs).toISOString())
     throw new DomainError('forbidden', 'agent_approval_required', reserved.message, [], reserved.extra)
   }
-  const released = async (error: unknown, reason: string): Promise<never> => {
-    await releaseForAgent(commands, request, { ...reservation, reason })
-    throw error
-  }
-  const submitted = openedTransfer(await submit().catch((e: unknown) => released(e, 'NOT_SUBMITTED')))
-  return awaitsSourceHold(submitted)
-    ? fundSubmittedTransfer(commands, request, submitted).catch((e: unknown) => released(e, 'FAILED'))
-    : submitted
+  const released = releaseOnFailure(commands, request, reservation)
+  const submitted = openedTransfer(await submit().catch(released('NOT_SUBMITTED')))
+  return awaitsSourceHold(submitted) ? fundSubmittedTransfer(commands, request, submitted).catch(released('FAILED')) : submitted
 }

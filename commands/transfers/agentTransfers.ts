@@ -160,3 +160,19 @@ export async function reserveApprovedForAgent(
     originFrom(request),
   )
 }
+
+/**
+ * What a step after a reservation runs its failure through: the reservation is freed at once (the
+ * workflow release_agent_spend would free it too, later), then the failure goes on to the caller.
+ */
+export function releaseOnFailure(
+  commands: Commands,
+  request: FastifyRequest,
+  r: { organizationId: string; agentId: string; transferId: string } | undefined,
+) {
+  return (reason: string) =>
+    async (error: unknown): Promise<never> => {
+      if (r) await releaseForAgent(commands, request, { ...r, reason })
+      throw error
+    }
+}

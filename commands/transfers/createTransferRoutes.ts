@@ -17,7 +17,7 @@ import { planTransfer } from '../../domain/transfer/planTransfer.js'
 import { consumeQuote, loadPendingQuote } from './quotedTransfer.js'
 import { loadUsableDraft, useDraft } from './draftedTransfer.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
-import { assertAgentTransferScope, releaseForAgent, reserveForAgent } from './agentTransfers.js'
+import { assertAgentTransferScope, releaseOnFailure, reserveForAgent } from './agentTransfers.js'
 
 export const TRANSFER_TAGS = ['Transfers']
 
@@ -75,14 +75,11 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
       const command = { type: 'RequestTransfer' as const, organizationId, transferId, now: now.toISOString(), request: plan }
       // The answer needs the transfer's read model, not the workflows it starts (the funding below runs its steps itself).
       // A refused create or hold frees the agent's reservation before the answer (the workflow release_agent_spend would too).
-      const released = async (error: unknown, reason: string) => {
-        if (reservation) await releaseForAgent(deps.commands, request, { ...reservation, reason })
-        throw error
-      }
-      const created = openedTransfer(await transfers.handleToState(request, command).catch((e: unknown) => released(e, 'NOT_CREATED')))
+      const released = releaseOnFailure(deps.commands, request, reservation)
+      const created = openedTransfer(await transfers.handleToState(request, command).catch(released('NOT_CREATED')))
       crashPoint('transfer-created')
       const state = awaitsSourceHold(created)
-        ? await fundSubmittedTransfer(deps.commands, request, created).catch((e: unknown) => released(e, 'FAILED'))
+        ? await fundSubmittedTransfer(deps.commands, request, created).catch(released('FAILED'))
         : created
       return reply.code(201).send(toTransferResource(state))
     },

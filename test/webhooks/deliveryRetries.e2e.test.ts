@@ -134,9 +134,11 @@ t.test('network errors and timeouts: status 0 with the error text; body kept to 
     s!.attempts.every((a) => a.responseStatusCode === 0 && /timed out after \d+ ms without a response/.test(a.error ?? '')),
     'timeout: status 0 and the error',
   )
+  // The timeout ended each attempt (the error says so); the duration is at least the timeout and below the receiver's 2 s,
+  // which a loaded CI machine can stretch a timer toward (1.5 s was seen exceeded), so no tighter bound.
   t.ok(
-    s!.attempts.every((a) => a.durationMs! >= 380 && a.durationMs! < 1_500),
-    'timeout duration recorded',
+    s!.attempts.every((a) => a.durationMs! >= 380 && a.durationMs! < 2_000),
+    `timeout duration recorded (${s!.attempts.map((a) => a.durationMs).join(', ')} ms)`,
   )
   t.equal(b!.attempts[0]!.responseBody.length, 20_000, 'first 20 000 bytes of the body')
   t.equal(b!.deliveries[0]!.status, 'SUCCEEDED')
