@@ -5,7 +5,7 @@ import { type InvoiceCommand, invoiceDecider } from '../../../domain/invoice/dec
 import type { InvoiceEvent } from '../../../domain/invoice/events.js'
 import { INVOICE_TRANSITIONS, canMove } from '../../../domain/invoice/statuses.js'
 import { spec } from '../deciderSpec.js'
-import { body, cancelled, create, created, deleted, finalized, later, now, paid, pay, applied, scope, sent } from './fixtures.js'
+import { body, cancelled, create, created, deleted, finalized, later, now, paid, pay, applied, scope, sent } from '../invoiceFixtures.js'
 
 const invoice = spec(invoiceDecider)
 const cmd = (c: Record<string, unknown> & { type: InvoiceCommand['type'] }) => ({ ...scope, ...c }) as InvoiceCommand

@@ -5,7 +5,7 @@ import { type InvoiceCommand, invoiceDecider } from '../../../domain/invoice/dec
 import { isPastDue, overdueFrom } from '../../../domain/invoice/dueDate.js'
 import { toInvoiceResource } from '../../../domain/invoice/resource.js'
 import { spec } from '../deciderSpec.js'
-import { afterDue, applied, cancelled, created, finalized, overdue, paid, scope } from './fixtures.js'
+import { afterDue, applied, cancelled, created, finalized, overdue, paid, scope } from '../invoiceFixtures.js'
 
 const invoice = spec(invoiceDecider)
 const mark = (now = afterDue): InvoiceCommand => ({ type: 'MarkInvoiceOverdue', ...scope, now })

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { newId } from '../../../domain/shared/ids.js'
 import { parsePaymentReference, paymentReferenceOf } from '../../../domain/invoice/paymentReference.js'
-import { invoiceId } from './fixtures.js'
+import { invoiceId } from '../invoiceFixtures.js'
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 

@@ -8,7 +8,7 @@ import { paymentAmounts, splitPayment } from '../../../domain/invoice/paymentSta
 import { toInvoiceResource } from '../../../domain/invoice/resource.js'
 import type { InvoiceState } from '../../../domain/invoice/state.js'
 import { spec } from '../deciderSpec.js'
-import { applied, cancelled, created, deleted, finalized, paid, pay } from './fixtures.js'
+import { applied, cancelled, created, deleted, finalized, paid, pay } from '../invoiceFixtures.js'
 
 const invoice = spec(invoiceDecider)
 const open = [created, finalized]

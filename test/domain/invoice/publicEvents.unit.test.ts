@@ -7,7 +7,7 @@ import { invoicePublicEvents } from '../../../domain/invoice/publicEvents.js'
 import { PUBLIC_EVENT_TYPES, isPublicEventType, publicEventOf } from '../../../domain/publicEvents.js'
 import { hasSensitive, sensitivePaths } from '../../../domain/shared/sensitive/index.js'
 import type { InvoiceEvent } from '../../../domain/invoice/events.js'
-import { applied, cancelled, created, deleted, finalized, later, overdue, paid, sent } from './fixtures.js'
+import { applied, cancelled, created, deleted, finalized, later, overdue, paid, sent } from '../invoiceFixtures.js'
 
 const publicOf = (event: InvoiceEvent) => publicEventOf(invoicePublicEvents, { ...event, recordedAt: new Date(later) })
 

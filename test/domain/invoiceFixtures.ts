@@ -1,9 +1,9 @@
 // Shared givens of the invoice specs: one APPROVED payee with a USD balance account, one draft of
 // two lines (2 x 1500 + 1 x 2000 = 5000 minor units, 50.00 USD), and the events its life goes through.
-import type { InvoiceCommand } from '../../../domain/invoice/decider.js'
-import type { InvoiceEvent } from '../../../domain/invoice/events.js'
-import type { CreateInvoiceBody } from '../../../domain/invoice/invoiceBody.js'
-import { paymentReferenceOf } from '../../../domain/invoice/paymentReference.js'
+import type { InvoiceCommand } from '../../domain/invoice/decider.js'
+import type { InvoiceEvent } from '../../domain/invoice/events.js'
+import type { CreateInvoiceBody } from '../../domain/invoice/invoiceBody.js'
+import { paymentReferenceOf } from '../../domain/invoice/paymentReference.js'
 
 export const now = '2026-11-28T10:00:00.000Z'
 export const later = '2026-11-28T11:00:00.000Z'
