@@ -26,6 +26,8 @@ export const INVOICE_DECIDER_LIMITS = {
   maxPayments: 100,
   /** Sends of one invoice, the first included. */
   maxSends: 10,
+  /** Characters of a deposit's reference (a rail's transaction id, a simulation's key): what events store. */
+  depositReferenceMaxLength: 64,
 } as const
 
 type Scoped = { organizationId: string; invoiceId: string; now: string }
@@ -91,7 +93,21 @@ function decideUpdate(s: ExistingInvoice, changes: UpdateInvoiceBody, ref: Scope
   return [{ type: 'InvoiceUpdated', data: { invoiceId, organizationId, customerId, ...next, changed, at } }]
 }
 
+/** 422 for a payment no validated request carries: a non-positive or malformed amount, an empty or overlong deposit reference. */
+function paymentShapeProblems(c: { amountMinor: string; depositReference: string }): void {
+  if (!/^[1-9]\d{0,39}$/.test(c.amountMinor))
+    throw invalid('invalid_amount', 'A payment is a positive integer of minor units', [
+      { field: 'amount', message: 'must be a positive integer of minor units', value: c.amountMinor },
+    ])
+  const { depositReferenceMaxLength } = INVOICE_DECIDER_LIMITS
+  if (c.depositReference.length === 0 || c.depositReference.length > depositReferenceMaxLength)
+    throw invalid('invalid_deposit_reference', `A deposit reference has 1 to ${depositReferenceMaxLength} characters`, [
+      { field: 'depositReference', message: `must have 1 to ${depositReferenceMaxLength} characters` },
+    ])
+}
+
 function decidePayment(s: ExistingInvoice, c: Extract<InvoiceCommand, { type: 'ApplyInvoicePayment' }>): InvoiceEvent[] {
+  paymentShapeProblems(c)
   // Replay first: the deposit that paid the invoice, seen again once it is PAID, is that payment, not a new one.
   if (s.depositReferences.includes(c.depositReference)) return []
   if (s.status !== 'OPEN') throw notPayable(s.invoiceId, `it is ${s.status}`)
@@ -99,7 +115,6 @@ function decidePayment(s: ExistingInvoice, c: Extract<InvoiceCommand, { type: 'A
   if (s.depositReferences.length >= INVOICE_DECIDER_LIMITS.maxPayments)
     throw notPayable(s.invoiceId, `it has taken ${INVOICE_DECIDER_LIMITS.maxPayments} payments, the most one invoice takes`)
   const amount = BigInt(c.amountMinor)
-  if (amount <= 0n) throw invalid('invalid_amount', 'A payment is a positive amount', [{ field: 'amount', message: 'must be above zero' }])
   assertAmountsWithinBound([{ field: 'amount', money: { currency: c.currency, amountMinor: amount } }])
   const due = BigInt(s.content.totalMinor)
   const split = splitPayment(due, BigInt(s.amountPaidMinor), amount)

@@ -6,6 +6,9 @@ import { type ErrorDetail, invalid } from '../errors.js'
 import { amountBoundProblems, maxAmountMinor } from '../shared/money/index.js'
 import type { LineItemInput } from './invoiceBody.js'
 
+/** Details in one refusal: 101 lines may all be too large, and ten say enough. */
+const MAX_DETAILS = 10
+
 /** A line as events store it: its amount computed, minor units as strings. */
 export type LineItem = { description: string; quantity: number; unitAmountMinor: string; amountMinor: string }
 
@@ -22,7 +25,7 @@ export function computeTotals(currency: string, items: readonly LineItemInput[])
     { field: 'body.lineItems', money: { currency, amountMinor: subtotal } },
   ])
   if (problems.length > 0)
-    throw invalid('amount_too_large', 'A line or the total is above the largest amount the service takes', problems.slice(0, 10))
+    throw invalid('amount_too_large', 'A line or the total is above the largest amount the service takes', problems.slice(0, MAX_DETAILS))
   if (subtotal === 0n)
     throw invalid('invoice_total_zero', 'An invoice must ask for some money', [
       { field: 'body.lineItems', message: 'the total must be above zero' },

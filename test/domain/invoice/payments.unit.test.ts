@@ -117,6 +117,12 @@ t.test('a payment on a PAID, CANCELLED, DRAFT, deleted or unknown invoice: invoi
 
 t.test('a payment is positive and within the amount bound; an invoice takes a bounded number of payments', async (t) => {
   invoice.given(open).when(pay('0', 'dep_1')).thenThrows(t, 'invalid_amount')
+  invoice.given(open).when(pay(' 12', 'dep_1')).thenThrows(t, 'invalid_amount', 'a malformed amount')
+  invoice.given(open).when(pay('12', '')).thenThrows(t, 'invalid_deposit_reference', 'no reference')
+  invoice
+    .given(open)
+    .when(pay('12', 'd'.repeat(65)))
+    .thenThrows(t, 'invalid_deposit_reference', 'a reference too long to store')
   invoice
     .given(open)
     .when(pay(`1${'0'.repeat(14)}1`, 'dep_1'))
