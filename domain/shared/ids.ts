@@ -38,6 +38,7 @@ export const ID_PREFIXES = {
   agentKey: 'agk',
   transferDraft: 'tdraft',
   transferDraftApproval: 'tda',
+  invoice: 'inv',
 } as const
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
@@ -69,6 +70,7 @@ export type AgentId = Id<'agt'>
 export type AgentKeyId = Id<'agk'>
 export type TransferDraftId = Id<'tdraft'>
 export type TransferDraftApprovalId = Id<'tda'>
+export type InvoiceId = Id<'inv'>
 
 function encodeTime(ms: number): string {
   let out = ''
