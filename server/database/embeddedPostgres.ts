@@ -371,9 +371,10 @@ export async function stopClusterDir(clusterDir: string, mode: 'fast' | 'immedia
 }
 
 /** Restarts the server of a cluster directory in place (same options), for fault-injection tests. */
-export async function restartClusterDir(clusterDir: string, mode: 'fast' | 'immediate'): Promise<void> {
+export async function restartClusterDir(clusterDir: string, mode: 'fast' | 'immediate', waitSeconds = 60): Promise<void> {
   const { pg_ctl } = await binaries()
-  await run(pg_ctl, ['restart', '-w', '-m', mode, '-D', clusterDir, '-l', path.join(clusterDir, 'server.log')], {
+  const args = ['restart', '-w', '-t', String(waitSeconds), '-m', mode, '-D', clusterDir, '-l', path.join(clusterDir, 'server.log')]
+  await run(pg_ctl, args, {
     ...(await postgresUserIds()),
   })
 }

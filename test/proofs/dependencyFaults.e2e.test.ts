@@ -25,9 +25,30 @@ const FAULTS = {
   /** The bound on any API request while webhook dispatch is stuck. */
   apiLatencyBoundMs: 2_000,
   latencyProbeMs: 3_000,
+  /** pg_ctl's wait for the shutdown and the start (its default 60 s): the service may win the race to start it (below). */
+  restartWaitSeconds: 15,
 } as const
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// A hang guard, not a speed target: a restart that pg_ctl reports as failed below waits out its wait first.
+t.setTimeout(400_000)
+
+/**
+ * pg_ctl restart, under the service's own watch: the service starts a cluster it owns again as soon
+ * as it sees it down, and when it wins that race (a loaded machine delays pg_ctl) pg_ctl waits for a
+ * shutdown that already happened and reports it failed. A running postmaster other than the one
+ * before is the restart all the same.
+ */
+async function restartUnderWatch(dataDir: string, mode: 'fast' | 'immediate'): Promise<void> {
+  const before = postmaster(dataDir)?.pid
+  try {
+    await restartCluster(dataDir, mode, FAULTS.restartWaitSeconds)
+  } catch (error) {
+    const now = postmaster(dataDir)
+    if (!now || now.pid === before) throw error
+  }
+}
 
 async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -73,9 +94,9 @@ t.test('the embedded PostgreSQL restarted under load: the service recovers by it
 
   await sleep(FAULTS.loadMs)
   const beforeFast = postmaster(dataDir)!
-  await restartCluster(dataDir, 'fast')
+  await restartUnderWatch(dataDir, 'fast')
   await sleep(FAULTS.loadMs)
-  await restartCluster(dataDir, 'immediate')
+  await restartUnderWatch(dataDir, 'immediate')
   const afterRestarts = postmaster(dataDir)!
   t.not(afterRestarts.pid, beforeFast.pid, 'PostgreSQL really restarted')
   t.equal(afterRestarts.port, beforeFast.port, 'on the same port')
