@@ -9,7 +9,7 @@ import { DomainError } from '../../domain/errors.js'
 import type { OpenTransferState } from '../../domain/transfer/decider.js'
 import type { AgentPrincipal } from '../../http/principal.js'
 import type { CommandRuntime } from '../runtime/commandRuntime.js'
-import { releaseOnFailure, reserveForAgent } from './agentTransfers.js'
+import { assertPaymentAgent, outOfScope, releaseOnFailure, reserveForAgent } from './agentTransfers.js'
 import { awaitsSourceHold, fundSubmittedTransfer } from './fundingStep.js'
 import { openedTransfer, transferCommands } from './transferCommands.js'
 
@@ -19,12 +19,9 @@ export const AGENT_APPROVAL_LIMITS = {
   noteMaxLength: 500,
 } as const
 
-const outOfScope = (message: string) => new DomainError('forbidden', 'agent_key_not_allowed', message)
-
 /** An agent key submits only its own agent's transfers, as a PAYMENT agent, to a payee still on its allowlist. */
 export function assertAgentSubmitScope(agent: AgentPrincipal, s: OpenTransferState): void {
-  if (agent.mcpRole !== 'PAYMENT')
-    throw outOfScope(`Agent ${agent.agentId} is a PAYMENT_OPERATIONS agent: it cannot create or submit transfers`)
+  assertPaymentAgent(agent)
   if (s.created.agentId !== agent.agentId) throw outOfScope(`Transfer ${s.created.transferId} was not made by agent ${agent.agentId}`)
   const payee = s.created.destination.accountId ?? s.created.destination.externalAccountId
   if (payee === null || !agent.allowedDestinationAccountIds.includes(payee))

@@ -17,12 +17,18 @@ import { loadOrgAgent } from '../agents/agentFacts.js'
 import type { Commands } from '../runtime/commandRuntime.js'
 import { originFrom } from '../runtime/requestOrigin.js'
 
-const outOfScope = (message: string, details: ErrorDetail[] = []) => new DomainError('forbidden', 'agent_key_not_allowed', message, details)
+export const outOfScope = (message: string, details: ErrorDetail[] = []) =>
+  new DomainError('forbidden', 'agent_key_not_allowed', message, details)
+
+/** Only a PAYMENT agent creates or submits transfers (spec: Agent, mcpRole). */
+export function assertPaymentAgent(agent: AgentPrincipal): void {
+  if (agent.mcpRole !== 'PAYMENT')
+    throw outOfScope(`Agent ${agent.agentId} is a PAYMENT_OPERATIONS agent: it cannot create or submit transfers`)
+}
 
 /** 403 agent_key_not_allowed naming each part of the body outside the agent's scope. */
 export function assertAgentTransferScope(agent: AgentPrincipal, body: CreateTransferBody): void {
-  if (agent.mcpRole !== 'PAYMENT')
-    throw outOfScope(`Agent ${agent.agentId} is a PAYMENT_OPERATIONS agent: it cannot create or submit transfers`)
+  assertPaymentAgent(agent)
   const details: ErrorDetail[] = []
   const payee = body.destination.accountId ?? body.destination.externalAccountId
   if (body.source.accountId !== agent.sourceAccountId)
