@@ -24,6 +24,7 @@ import { agentAggregate } from '../domain/agent/index.js'
 import { agentSpendAggregate } from '../domain/agent-spend/index.js'
 import { transferAggregate } from '../domain/transfer/index.js'
 import { transferDraftAggregate } from '../domain/transfer-draft/index.js'
+import { invoiceAggregate } from '../domain/invoice/index.js'
 
 export const AGGREGATES = [
   organizationAggregate,
@@ -43,6 +44,7 @@ export const AGGREGATES = [
   agentAggregate,
   agentSpendAggregate,
   transferDraftAggregate,
+  invoiceAggregate,
 ] as const
 
 type Entry = {

@@ -16,6 +16,7 @@ import { organizationsProjector } from './organizations.js'
 import type { Projector } from './runtime/projector.js'
 import { transfersProjector } from './transfers.js'
 import { transferDraftsProjector } from './transferDrafts.js'
+import { invoicesProjector } from './invoices.js'
 import { webhookEndpointsProjector } from './webhookEndpoints.js'
 
 export const allProjectors: readonly Projector[] = [
@@ -36,4 +37,5 @@ export const allProjectors: readonly Projector[] = [
   agentsProjector,
   agentSpendProjector,
   transferDraftsProjector,
+  invoicesProjector,
 ]

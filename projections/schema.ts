@@ -12,6 +12,7 @@ import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { TransferDatabase } from './transferSchema.js'
 import type { TransferDraftDatabase } from './transferDraftSchema.js'
+import type { InvoiceDatabase } from './invoiceSchema.js'
 import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 
 export type * from './accountCountSchema.js'
@@ -27,6 +28,7 @@ export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
 export type * from './transferSchema.js'
 export type * from './transferDraftSchema.js'
+export type * from './invoiceSchema.js'
 export type * from './webhookStoreSchema.js'
 
 export interface ReadDatabase
@@ -43,4 +45,5 @@ export interface ReadDatabase
     FixedRouteDatabase,
     FxSettingsDatabase,
     AgentDatabase,
-    TransferDraftDatabase {}
+    TransferDraftDatabase,
+    InvoiceDatabase {}

@@ -10,6 +10,8 @@ import { phone } from '../domain/customer/schemas/common.js'
 import { individualProfile } from '../domain/customer/schemas/individualVerification.js'
 import type { CustomerResource } from '../domain/customer/resource.js'
 import type { Customer } from '../domain/customer/state.js'
+import { storedPayer } from '../domain/invoice/events.js'
+import type { ExistingInvoice } from '../domain/invoice/state.js'
 import { originatorSchema } from '../domain/transfer/events.js'
 import type { OpenTransferState } from '../domain/transfer/state.js'
 import type { TransferResource } from '../domain/transfer/resource.js'
@@ -157,12 +159,19 @@ export const sealedFixedRouteResource = sealedJson<StoredFixedRoute>(
   'customer_id',
 )
 
+/** An invoice's state: its payer's name, email and street lines, under the payee customer's key. */
+export const sealedInvoiceState = sealedJson<ExistingInvoice>(
+  z.object({ content: z.object({ payer: storedPayer }) }),
+  (id) => streams.invoice(id),
+  'customer_id',
+)
+
 /** True when a JSON text holds a sealed value (it must be opened before it is shown). */
 export const holdsSealedText = (jsonText: string): boolean => jsonText.includes(SEALED_TEXT_PREFIX)
 
 /** Every sealed JSON column of the read side, each keyed by its table's `id` column. */
 export const SEALED_JSON_COLUMNS: readonly {
-  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties' | 'transfers' | 'fixed_routes'
+  table: 'customers' | 'webhook_endpoints' | 'webhook_delivery_endpoints' | 'counterparties' | 'transfers' | 'fixed_routes' | 'invoices'
   column: string
   sealed: SealedJson<unknown>
 }[] = [
@@ -174,4 +183,5 @@ export const SEALED_JSON_COLUMNS: readonly {
   { table: 'transfers', column: 'state', sealed: sealedTransferState },
   { table: 'transfers', column: 'resource', sealed: sealedTransferResource },
   { table: 'fixed_routes', column: 'resource', sealed: sealedFixedRouteResource },
+  { table: 'invoices', column: 'state', sealed: sealedInvoiceState },
 ]

@@ -13,6 +13,7 @@ import { fxArea } from './areas/fx.js'
 import { liquidityFacilityArea } from './areas/liquidityFacility.js'
 import { transfersArea } from './areas/transfers.js'
 import { transferDraftsArea } from './areas/transferDrafts.js'
+import { invoicesArea } from './areas/invoices.js'
 import { webhookEndpointsArea } from './areas/webhookEndpoints.js'
 import { webhookMessagesArea } from './areas/webhookMessages.js'
 import { mcpArea } from './mcp/route.js'
@@ -29,6 +30,7 @@ export const AREA_PLUGINS: readonly FastifyPluginAsyncZod<AreaContext>[] = [
   fxArea,
   agentsArea,
   transferDraftsArea,
+  invoicesArea,
 ]
 
 /** Areas outside /v1: the MCP server at /mcp (JSON-RPC for agents, not a REST operation). */

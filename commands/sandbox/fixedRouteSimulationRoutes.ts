@@ -27,6 +27,7 @@ import { accountCommands } from '../accounts/accountCommands.js'
 import type { AccountRouteDeps } from '../accounts/deps.js'
 import { loadFixedRoute } from '../fixed-routes/fixedRouteFacts.js'
 import { planSweep, sweepDeposit } from '../fixed-routes/sweepDeposit.js'
+import { matchFixedRouteDeposit } from '../invoices/invoicePayments.js'
 import { originFrom } from '../runtime/requestOrigin.js'
 import { originatorBody } from './originatorBody.js'
 import { sandboxOnly } from './sandboxOnly.js'
@@ -76,6 +77,13 @@ const simulateDepositResult = z.object({
     .describe(
       'Why the deposit is held instead of swept (deposit_unattributed, sender_bank_not_allowed, below_minimum_amount, ' +
         'destination_unavailable: the target refused the credit, the money is in suspense)',
+    ),
+  invoiceId: z
+    .string()
+    .nullable()
+    .describe(
+      "The invoice the deposit paid: its reference was that invoice's payment reference (INV-...), of the route's customer, " +
+        "and the route sweeps into the invoice's balance account; null otherwise",
     ),
 })
 
@@ -174,7 +182,9 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
       // The plan made above serves when this request's deposit is the one recorded (not a concurrent twin's).
       const ours = recorded.transferId === draft.transferId ? planned : undefined
       const swept = await sweepDeposit(deps.commands, deps, recordedRoute, recorded, originFrom(request), ours)
-      await deps.commands.readYourWrites(swept.position)
+      // A reference naming an invoice of the customer pays it (the workflow does it again after a crash).
+      const invoice = await matchFixedRouteDeposit(deps.commands, { ...recorded, accountId: routeId, organizationId }, originFrom(request))
+      await deps.commands.readYourWrites(invoice.position ?? swept.position)
       return {
         accountId: routeId,
         transferId: recorded.transferId,
@@ -183,6 +193,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
         rail: recorded.rail,
         // Held at the deposit (unattributed, below the minimum), or after it (the target refused the credit).
         held: recorded.hold ?? (swept.transfer.status === 'IN_REVIEW' ? swept.transfer.review : null),
+        invoiceId: invoice.matched ? invoice.invoiceId : null,
       }
     },
   )

@@ -12,6 +12,8 @@ import { fxTradeDecider } from '../../domain/fx-trade/decider.js'
 import { type FxTradeTimerCommand, fxTradeCommandAtFiring, fxTradeTimerCommand } from '../fx-trades/tradeTimerCommands.js'
 import { environmentSchema } from '../../domain/shared/environment.js'
 import { transferDraftDecider } from '../../domain/transfer-draft/decider.js'
+import { invoiceDecider } from '../../domain/invoice/decider.js'
+import { invoiceCommandAtFiring, invoiceTimerCommand } from '../invoices/invoiceTimerCommands.js'
 import { transferDraftStep, transferDraftTimerCommand } from '../transfer-drafts/draftTimerCommands.js'
 import { type TransferCommand, transferDecider } from '../../domain/transfer/decider.js'
 import { freshTrackingPool } from '../transfers/trackingPool.js'
@@ -128,6 +130,7 @@ export const schedulableAggregates = {
   fxQuote: schedulable(fxQuoteDecider, fxQuoteTimerCommand, (stored, now): FxQuoteCommand => ({ ...stored, now: now.toISOString() })),
   fxTrade: fxTradeTimers,
   transferDraft: schedulable(transferDraftDecider, transferDraftTimerCommand, (stored, now) => transferDraftStep(stored, now, 'timer')),
+  invoice: schedulable(invoiceDecider, invoiceTimerCommand, invoiceCommandAtFiring),
 }
 
 export type SchedulableAggregateName = keyof typeof schedulableAggregates

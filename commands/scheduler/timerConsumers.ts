@@ -11,6 +11,7 @@ import { verificationExpiryScheduling } from '../customers/verificationExpiry.js
 import { fxQuoteExpiryScheduling } from '../fx-quotes/quoteExpiry.js'
 import { fxTradeScheduling } from '../fx-trades/tradeTimers.js'
 import { transferDraftScheduling } from '../transfer-drafts/draftTimers.js'
+import { invoiceOverdueScheduling } from '../invoices/invoiceOverdue.js'
 import { agentApprovalExpiryScheduling } from '../transfers/agentApprovalExpiry.js'
 import type { SchedulerDatabase } from './schema.js'
 
@@ -27,6 +28,7 @@ export const timerConsumers = (settings: TimerSettings): readonly Consumer<Sched
   fxQuoteExpiryScheduling,
   fxTradeScheduling(settings.railDelays),
   transferDraftScheduling,
+  invoiceOverdueScheduling,
   agentApprovalExpiryScheduling,
   retentionErasureScheduling(settings.customerDataRetentionDays),
   externalWalletReviewScheduling(settings.environment),

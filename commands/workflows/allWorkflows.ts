@@ -2,6 +2,7 @@
 import { creditDrawToTreasury } from './creditDrawToTreasury.js'
 import { expireSessionsOnArchive } from './expireSessionsOnArchive.js'
 import { fxTradeTransfers } from './fxTradeTransfers.js'
+import { invoicePayments } from './invoicePayments.js'
 import { releaseAgentSpend } from './releaseAgentSpend.js'
 import { shredErasedCustomerData } from './shredErasedCustomerData.js'
 import { sweepFixedRouteDeposits } from './sweepFixedRouteDeposits.js'
@@ -20,4 +21,5 @@ export const allWorkflows: readonly Workflow[] = [
   reverseReclaimedTransfers,
   fxTradeTransfers,
   releaseAgentSpend,
+  invoicePayments,
 ]

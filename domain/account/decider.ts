@@ -84,6 +84,11 @@ function decideClose(state: OpenAccountState, command: Extract<AccountCommand, {
       'account_has_incoming_transfers',
       `Account ${id} has ${incoming.transfersInFlight} transfer(s) on their way to it; close it once they finish (or cancel them)`,
     )
+  if (incoming?.openInvoices !== undefined && incoming.openInvoices > 0)
+    throw conflict(
+      'account_has_open_invoices',
+      `Account ${id} receives the payments of ${incoming.openInvoices} OPEN invoice(s); cancel them (or let them be paid) first`,
+    )
   if (incoming?.payoutTreasury)
     throw conflict('account_is_payout_treasury', `Account ${id} is the credit line's payout treasury; set another one before closing it`)
   if (state.funds) {
@@ -104,11 +109,12 @@ function decideClose(state: OpenAccountState, command: Extract<AccountCommand, {
 }
 
 function decideCredit(state: OpenAccountState, command: Extract<FundsCommand, { type: 'CreditFunds' }>): AccountEvent[] | undefined {
-  const seen = recentGet(state.credits, command.cause)
+  const cause = [command.cause, ...(command.sameAs ?? [])].find((c) => recentGet(state.credits, c) !== undefined)
+  const seen = cause === undefined ? undefined : recentGet(state.credits, cause)
   if (!seen) return undefined
   // The same cause again: a replay (no second credit) when it is the same amount, else a misuse.
   if (seen.currency === command.currency && seen.amountMinor === command.amountMinor) return []
-  throw conflict('reference_reused', `Reference ${command.cause} already credited ${seen.amountMinor} ${seen.currency} minor units`)
+  throw conflict('reference_reused', `Reference ${cause} already credited ${seen.amountMinor} ${seen.currency} minor units`)
 }
 
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {

@@ -1,5 +1,6 @@
 // What is on its way to an account, as closing it must know (issue 24: closing respects what is in
-// flight): transfers not yet final whose destination it is (sweeps of fixed routes included), and
+// flight): transfers not yet final whose destination it is (sweeps of fixed routes included), OPEN
+// invoices that pay into it, and
 // whether it is the organization's credit line payout treasury (draws are paid to it). The port the
 // server wires to the read models (read-api/accounts/incomingMoney.ts); read at the close, so a close
 // that races a credit anyway is the transfer workflow's to hold (suspense), not lost.
@@ -8,6 +9,8 @@ export type IncomingMoney = {
   transfersInFlight: number
   /** It is the payout treasury of the organization's credit line. */
   payoutTreasury: boolean
+  /** OPEN invoices paying into it (issue 28: a payer's deposit may arrive any time; at most a few counted). */
+  openInvoices?: number
 }
 
 export type IncomingMoneyReads = {

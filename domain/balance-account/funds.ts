@@ -15,6 +15,7 @@ import {
   system,
 } from '../ledger/index.js'
 import { assertBalanceWithinCeiling } from '../shared/money/index.js'
+import { invoiceCreditOf } from '../account/creditCause.js'
 import type { FundsEvent } from './fundsEvents.js'
 import { type RecentEntries, noRecentEntries, recentHas, withRecentEntry } from '../shared/recentEntries.js'
 
@@ -73,6 +74,8 @@ export type FundsCommand =
        * (held money an operator sends here).
        */
       source?: CreditSource
+      /** Other causes that name the same credit (an invoice deposit's applied and unmatched forms): one already credited is a replay. */
+      sameAs?: readonly string[]
     }
   | { type: 'PlaceHold'; holdId: string; currency: string; amountMinor: bigint; now: string }
   /**
@@ -105,8 +108,12 @@ function creditDescription(source: CreditSource, cause: string): string {
       return `Minted for ${cause}`
     case 'suspense':
       return `Released from suspense: ${cause}`
-    case 'world':
+    case 'world': {
+      const invoice = invoiceCreditOf(cause)
+      if (invoice?.applied) return `Invoice ${invoice.invoiceId}: deposit ${invoice.depositReference}`
+      if (invoice) return `Deposit ${invoice.depositReference} for invoice ${invoice.invoiceId}, not applied: the invoice could not take it`
       return `Deposit ${cause}`
+    }
   }
 }
 

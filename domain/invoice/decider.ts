@@ -13,7 +13,7 @@ import { DomainError, invalid, notFound } from '../errors.js'
 import { assertAmountsWithinBound } from '../shared/money/index.js'
 import { dueDateProblems, isPastDue, overdueFrom } from './dueDate.js'
 import { INVOICE_CONTENT_FIELDS, type InvoiceContent, type InvoiceEvent, type PaymentSource } from './events.js'
-import type { CreateInvoiceBody, UpdateInvoiceBody } from './invoiceBody.js'
+import { type CreateInvoiceBody, INVOICE_LIMITS, type UpdateInvoiceBody } from './invoiceBody.js'
 import { type PayeeFacts, payeeAccount } from './payee.js'
 import { paymentReferenceOf } from './paymentReference.js'
 import { paymentAmounts, splitPayment } from './paymentState.js'
@@ -25,9 +25,12 @@ export const INVOICE_DECIDER_LIMITS = {
   /** Payments one invoice takes; past it a deposit goes to the balance (the list of deposit references stays bounded). */
   maxPayments: 100,
   /** Sends of one invoice, the first included. */
-  maxSends: 10,
-  /** Characters of a deposit's reference (a rail's transaction id, a simulation's key): what events store. */
-  depositReferenceMaxLength: 64,
+  maxSends: INVOICE_LIMITS.maxSends,
+  /**
+   * Characters of a deposit's reference (a rail's transaction id, a simulation's key, a sweep's tfr_ id): the balance
+   * credit's cause names the invoice and the reference (`invoice-unmatched:<inv_ id>:<reference>`) within the ledger's 100.
+   */
+  depositReferenceMaxLength: 40,
 } as const
 
 type Scoped = { organizationId: string; invoiceId: string; now: string }
@@ -109,10 +112,17 @@ function paymentShapeProblems(c: { amountMinor: string; depositReference: string
 function decidePayment(s: ExistingInvoice, c: Extract<InvoiceCommand, { type: 'ApplyInvoicePayment' }>): InvoiceEvent[] {
   paymentShapeProblems(c)
   // Replay first: the deposit that paid the invoice, seen again once it is PAID, is that payment, not a new one.
-  if (s.depositReferences.includes(c.depositReference)) return []
+  const seen = s.payments.find((p) => p.depositReference === c.depositReference)
+  if (seen && seen.amountMinor === c.amountMinor) return []
+  if (seen)
+    throw new DomainError(
+      'conflict',
+      'reference_reused',
+      `Deposit ${c.depositReference} was applied to ${s.invoiceId} for ${seen.amountMinor}`,
+    )
   if (s.status !== 'OPEN') throw notPayable(s.invoiceId, `it is ${s.status}`)
   if (c.currency !== s.currency) throw notPayable(s.invoiceId, `it is in ${s.currency}, the payment in ${c.currency}`)
-  if (s.depositReferences.length >= INVOICE_DECIDER_LIMITS.maxPayments)
+  if (s.payments.length >= INVOICE_DECIDER_LIMITS.maxPayments)
     throw notPayable(s.invoiceId, `it has taken ${INVOICE_DECIDER_LIMITS.maxPayments} payments, the most one invoice takes`)
   const amount = BigInt(c.amountMinor)
   assertAmountsWithinBound([{ field: 'amount', money: { currency: c.currency, amountMinor: amount } }])
@@ -154,7 +164,10 @@ function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEvent[] {
   if (command.type === 'ApplyInvoicePayment' && unknown) throw notPayable(command.invoiceId, 'no such invoice')
   const s = existing(state, command)
   const ref = { invoiceId: s.invoiceId, organizationId: s.organizationId, customerId: s.customerId, at: command.now }
-  const finalized: InvoiceEvent = { type: 'InvoiceFinalized', data: { ...ref, paymentReference: paymentReferenceOf(s.invoiceId) } }
+  const finalized: InvoiceEvent = {
+    type: 'InvoiceFinalized',
+    data: { ...ref, paymentReference: paymentReferenceOf(s.invoiceId), dueDate: s.content.dueDate },
+  }
   const sent = (sendNumber: number): InvoiceEvent => ({ type: 'InvoiceSent', data: { ...ref, delivery: 'RECORDED_ONLY', sendNumber } })
   switch (command.type) {
     case 'UpdateInvoice':

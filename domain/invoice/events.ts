@@ -67,14 +67,20 @@ export const InvoiceUpdated = z.object({
 export const InvoiceDeleted = z.object({ ...ref, at })
 
 /** DRAFT to OPEN: from here the invoice never changes, and it can be paid by its reference. */
-export const InvoiceFinalized = z.object({ ...ref, paymentReference: z.string().max(40), at })
+export const InvoiceFinalized = z.object({
+  ...ref,
+  paymentReference: z.string().max(40),
+  /** The due date it is finalized with (its overdue timer's), as the content says. */
+  dueDate: z.iso.date(),
+  at,
+})
 
 /** Records a send: no email leaves the sandbox (issue 28); production would name its delivery here. */
 export const InvoiceSent = z.object({
   ...ref,
   delivery: z.enum(['RECORDED_ONLY']),
   /** 1 for the first send; a resend counts on. */
-  sendNumber: z.number().int().positive(),
+  sendNumber: z.number().int().positive().max(L.maxSends),
   at,
 })
 

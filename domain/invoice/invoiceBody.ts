@@ -23,6 +23,8 @@ export const INVOICE_LIMITS = {
   maxAmountMajorPower: AMOUNT_BOUNDS.maxAmountMajorPower,
   /** How far ahead a due date may be: a bill, not a standing order. */
   maxDueInDays: 730,
+  /** Sends of one invoice, the first included. */
+  maxSends: 10,
 } as const
 const L = INVOICE_LIMITS
 

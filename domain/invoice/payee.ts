@@ -2,6 +2,12 @@
 // invoice's currency, where the payer's money lands. The route loads these facts; the decider checks them.
 import { invalid } from '../errors.js'
 
+/** Where the service finds a customer's balance account in a currency (the read models, wired by the server). */
+export type PayeeAccountReads = {
+  /** The customer's first ACTIVE balance account holding `currency`, or null. */
+  balanceAccountOf(organizationId: string, customerId: string, currency: string): Promise<string | null>
+}
+
 export type PayeeFacts = {
   /** The customer's status (another organization's customer is a 404 at the route). */
   customerStatus: string

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { storedMetadataSchema } from '../shared/metadata.js'
 import { type MoneyWire, moneyWire, toWire } from '../shared/money/index.js'
+import { PAYMENT_SOURCES } from './events.js'
 import { paymentAmounts, paymentStateSchema } from './paymentState.js'
 import { type ExistingInvoice, isOverdue } from './state.js'
 import { invoiceStatusSchema } from './statuses.js'
@@ -33,9 +34,26 @@ export const invoiceResource = z
     memo: z.string(),
     metadata: storedMetadataSchema,
     paymentInstructions: z
-      .object({ reference: z.string().describe('Put this in the payment reference: a deposit carrying it pays the invoice') })
+      .object({
+        reference: z.string().describe('Put this in the payment reference: a deposit carrying it pays the invoice'),
+        amount: moneyWire.describe('What is still owed'),
+        balanceAccountId: z.string().describe("The customer's balance account the invoice's money lands in"),
+        hostedUrl: z.string().describe('The hosted invoice page (HTML): what to pay and how, with the coordinates'),
+      })
       .nullable()
       .describe('Null while DRAFT'),
+    payments: z
+      .array(
+        z.object({
+          depositReference: z.string().describe("The deposit's own reference: the same one again is not counted again"),
+          source: z.enum(PAYMENT_SOURCES).describe('FIXED_ROUTE (a deposit at a fixed route) or SIMULATION (the sandbox payer)'),
+          amount: moneyWire.describe('What the deposit brought'),
+          applied: moneyWire.describe('The part that went towards the amount due'),
+          excess: moneyWire.describe("Beyond what was due: it stays in the customer's balance"),
+          createdAt: z.string(),
+        }),
+      )
+      .describe('The deposits applied, oldest first (at most 100)'),
     sentAt: nullableTime.describe('The last send'),
     finalizedAt: nullableTime,
     paidAt: nullableTime,
@@ -72,7 +90,23 @@ export function toInvoiceResource(s: ExistingInvoice): InvoiceResource {
     overdue: isOverdue(s),
     memo: content.memo,
     metadata: content.metadata,
-    paymentInstructions: s.paymentReference === null ? null : { reference: s.paymentReference },
+    paymentInstructions:
+      s.paymentReference === null
+        ? null
+        : {
+            reference: s.paymentReference,
+            amount: wire(amounts.amountRemainingMinor),
+            balanceAccountId: s.balanceAccountId,
+            hostedUrl: `/v1/invoices/${s.invoiceId}/hosted`,
+          },
+    payments: s.payments.map((p) => ({
+      depositReference: p.depositReference,
+      source: p.source,
+      amount: wire(p.amountMinor),
+      applied: wire(p.appliedMinor),
+      excess: wire(p.excessMinor),
+      createdAt: p.at,
+    })),
     sentAt: s.lastSentAt,
     finalizedAt: s.finalizedAt,
     paidAt: s.paidAt,

@@ -1,8 +1,18 @@
 // An invoice's state as its events fold it: status, content, payment and the moments it went
 // through. Money stays as minor-unit strings (BigInt where it is counted: paymentState.ts).
 import { assertInvariant } from '../errors.js'
-import type { InvoiceContent, InvoiceEvent } from './events.js'
+import type { InvoiceContent, InvoiceEvent, PaymentSource } from './events.js'
 import type { InvoiceStatus } from './statuses.js'
+
+/** One deposit the invoice took (at most INVOICE_DECIDER_LIMITS.maxPayments): what came in and how it divided. */
+export type InvoicePaymentRecord = {
+  depositReference: string
+  source: PaymentSource
+  amountMinor: string
+  appliedMinor: string
+  excessMinor: string
+  at: string
+}
 
 export type ExistingInvoice = {
   status: InvoiceStatus
@@ -16,8 +26,8 @@ export type ExistingInvoice = {
   paymentReference: string | null
   /** Everything paid towards the invoice, the excess included. */
   amountPaidMinor: string
-  /** Deposit references already applied: one seen again is not counted again. */
-  depositReferences: string[]
+  /** The deposits applied, oldest first: a deposit reference seen again is not counted again. */
+  payments: InvoicePaymentRecord[]
   sendCount: number
   lastSentAt: string | null
   finalizedAt: string | null
@@ -49,7 +59,7 @@ export function evolve(state: InvoiceState, event: InvoiceEvent): InvoiceState {
       content,
       paymentReference: null,
       amountPaidMinor: '0',
-      depositReferences: [],
+      payments: [],
       sendCount: 0,
       lastSentAt: null,
       finalizedAt: null,
@@ -74,12 +84,11 @@ export function evolve(state: InvoiceState, event: InvoiceEvent): InvoiceState {
       return { ...s, status: 'OPEN', paymentReference: event.data.paymentReference, finalizedAt: at }
     case 'InvoiceSent':
       return { ...s, sendCount: event.data.sendNumber, lastSentAt: at }
-    case 'InvoicePaymentApplied':
-      return {
-        ...s,
-        amountPaidMinor: event.data.amountPaidMinor,
-        depositReferences: [...s.depositReferences, event.data.depositReference],
-      }
+    case 'InvoicePaymentApplied': {
+      const { depositReference, source, amountMinor, appliedMinor, excessMinor } = event.data
+      const payment = { depositReference, source, amountMinor, appliedMinor, excessMinor, at }
+      return { ...s, amountPaidMinor: event.data.amountPaidMinor, payments: [...s.payments, payment] }
+    }
     case 'InvoicePaid':
       return { ...s, status: 'PAID', paidAt: at }
     case 'InvoiceCancelled':

@@ -28,6 +28,7 @@ import * as m0025 from './0025_fx_settings.js'
 import * as m0026 from './0026_fx_trades.js'
 import * as m0027 from './0027_agents.js'
 import * as m0028 from './0028_transfer_drafts.js'
+import * as m0029 from './0029_invoices.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026_fx_trades': m0026,
   '0027_agents': m0027,
   '0028_transfer_drafts': m0028,
+  '0029_invoices': m0029,
 }
 
 export const migrationProvider: MigrationProvider = {

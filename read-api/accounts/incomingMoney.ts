@@ -1,5 +1,6 @@
 // What is on its way to an account (domain/account/incomingMoney.ts), from the transfers and credit
-// line read models: two index lookups (transfers_incoming, migration 0023; the facility's row).
+// line and invoices read models: three index lookups (transfers_incoming, migration 0023; the facility's row;
+// invoices_balance_account, migration 0029).
 import { type Kysely, sql } from 'kysely'
 import { INCOMING_STATUSES, type IncomingMoneyReads } from '../../domain/account/incomingMoney.js'
 import type { ReadDatabase } from '../../projections/schema.js'
@@ -9,7 +10,7 @@ export const INCOMING_MONEY_LIMITS = { maxCounted: 100 } as const
 
 export const incomingMoneyReads = (db: Kysely<ReadDatabase>): IncomingMoneyReads => ({
   async incomingTo(organizationId, accountId) {
-    const [transfers, facility] = await Promise.all([
+    const [transfers, facility, invoices] = await Promise.all([
       db
         .selectFrom((eb) =>
           eb
@@ -24,7 +25,24 @@ export const incomingMoneyReads = (db: Kysely<ReadDatabase>): IncomingMoneyReads
         .select(sql<string>`count(*)`.as('count'))
         .executeTakeFirstOrThrow(),
       db.selectFrom('liquidity_facilities').select('payout_treasury_id').where('organization_id', '=', organizationId).executeTakeFirst(),
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('invoices')
+            .select('id')
+            .where('balance_account_id', '=', accountId)
+            .where('organization_id', '=', organizationId)
+            .where('status', '=', 'OPEN')
+            .limit(INCOMING_MONEY_LIMITS.maxCounted)
+            .as('open'),
+        )
+        .select(sql<string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow(),
     ])
-    return { transfersInFlight: Number(transfers.count), payoutTreasury: facility?.payout_treasury_id === accountId }
+    return {
+      transfersInFlight: Number(transfers.count),
+      payoutTreasury: facility?.payout_treasury_id === accountId,
+      openInvoices: Number(invoices.count),
+    }
   },
 })

@@ -130,6 +130,27 @@ const drafted = await h.request({
   },
 })
 if (drafted.statusCode !== 201) throw new Error(`transfer draft: ${drafted.statusCode} ${drafted.body}`)
+await usdBalance(h, routeOwner)
+const invoiced = await h.request({
+  method: 'POST',
+  url: '/v1/invoices',
+  payload: {
+    customerId: routeOwner,
+    currency: 'USD',
+    payer: { name: 'Grace Hopper', email: 'grace@example.com' },
+    lineItems: [{ description: 'Audit', quantity: 1, unitAmount: '5000' }],
+    dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  },
+})
+if (invoiced.statusCode !== 201) throw new Error(`invoice: ${invoiced.statusCode} ${invoiced.body}`)
+const invoiceId = (invoiced.json() as { id: string }).id
+await h.request({ method: 'POST', url: `/v1/invoices/${invoiceId}/send` })
+const paidInvoice = await h.request({
+  method: 'POST',
+  url: `/v1/sandbox/invoices/${invoiceId}/simulate-payment`,
+  payload: { amount: '2000' },
+})
+if (paidInvoice.statusCode !== 200) throw new Error(`invoice payment: ${paidInvoice.statusCode} ${paidInvoice.body}`)
 
 t.test('a healthy store: every projection rebuilt, zero differences, exit 0', async (t) => {
   const run = await verify()

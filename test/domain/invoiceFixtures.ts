@@ -54,7 +54,7 @@ export const created: InvoiceEvent = {
 
 export const finalized: InvoiceEvent = {
   type: 'InvoiceFinalized',
-  data: { ...ids, paymentReference: paymentReferenceOf(invoiceId), at: now },
+  data: { ...ids, paymentReference: paymentReferenceOf(invoiceId), dueDate: '2026-12-15', at: now },
 }
 export const sent = (sendNumber = 1, at = now): InvoiceEvent => ({
   type: 'InvoiceSent',

@@ -1,6 +1,7 @@
 // The registries built from the aggregate descriptors: the event catalog, stream names and the
 // public-event mappers each cover every aggregate, and no two aggregates claim one name (or, for
 // the mappers, one stored event type).
+import { invoicePublicEvents } from '../../domain/invoice/publicEvents.js'
 import t from 'tap'
 import { counterpartyPublicEvents } from '../../domain/counterparty/publicEvents.js'
 import { accountPublicEvents } from '../../domain/account/publicEvents.js'
@@ -85,6 +86,7 @@ t.test('the public-event mappers are those of the aggregates that have public ev
     fxTradePublicEvents,
     agentPublicEvents,
     agentSpendPublicEvents,
+    invoicePublicEvents,
   ]
   t.same(new Set(registeredPublicEventMappers), new Set(registered))
   const byType = registered.flatMap((mappers) => Object.entries(mappers))

@@ -40,6 +40,9 @@ const EXPECTED: Record<string, string[]> = {
   AssociatedEntityAdded: person('data'),
   AssociatedEntityUpdated: person('changes'),
   CounterpartyCreated: address('address'),
+  // Invoices: the payer's name, email and street lines (issue 28).
+  InvoiceCreated: ['payer.name', 'payer.email', ...address('payer.address')],
+  InvoiceUpdated: ['payer.name', 'payer.email', ...address('payer.address')],
   // External bank accounts: the full number and IBAN (reads show their last four only).
   AccountOpened: [
     'details.accountNumber',

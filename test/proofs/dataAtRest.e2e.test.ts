@@ -28,6 +28,9 @@ const KNOWN = {
   originatorAccount: '5566778899001',
   routeRemitterName: 'Quillon V5 Depositor',
   routeRemitterAccount: '4433221100998',
+  payerName: 'Oriel Q3 Payerson',
+  payerEmail: 'oriel.q3@payer-at-rest.example',
+  payerAddressLine1: '99 Ledger Lane K8',
 }
 
 /** Every table's rows as text (bytea as hex): what a stolen disk or backup shows. */
@@ -89,6 +92,7 @@ let personId: string
 let endpointId: string
 let signingSecret: string
 let everything: Record<string, string>
+let invoiceId: string
 const bankAccountIds: string[] = []
 
 t.test('what goes in: known secrets and personal data, through the API', async (t) => {
@@ -197,6 +201,27 @@ t.test('what goes in: known secrets and personal data, through the API', async (
   const routeIban = eurRoute.sourceAccount.depositInstructions.iban!
   t.match(routeAccountNumber, /^\d{12}$/)
 
+  // An invoice's payer (issue 28): sealed under the payee's key in its events, its read model and the stored create answer.
+  const invoice = await h.request({
+    method: 'POST',
+    url: '/v1/invoices',
+    headers: { 'idempotency-key': 'invoice-at-rest' },
+    payload: {
+      customerId: sender,
+      currency: 'USD',
+      payer: {
+        name: KNOWN.payerName,
+        email: KNOWN.payerEmail,
+        address: { addressLine1: KNOWN.payerAddressLine1, city: 'Boston', postalCode: '02110', country: 'US' },
+      },
+      lineItems: [{ description: 'Ledger review', quantity: 1, unitAmount: '12500' }],
+      dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    },
+  })
+  t.equal(invoice.statusCode, 201, invoice.body)
+  invoiceId = (invoice.json() as { id: string }).id
+  t.equal((await h.request({ method: 'POST', url: `/v1/invoices/${invoiceId}/send` })).statusCode, 200)
+
   everything = { ...KNOWN, signingSecret, routeAccountNumber, routeIban }
   await h.runtime.runner.waitFor(await h.runtime.store.readAll({ maxCount: 10_000 }).then((e) => e.at(-1)?.position), 10_000)
 })
@@ -246,6 +271,12 @@ t.test('the API gives each back in the form it shows it', async (t) => {
   t.match(opened[0]!.data, { details: { accountNumber: KNOWN.bankAccountNumber } }, 'the event store opens them for the rails')
   const replay = await createWithKey()
   t.equal(replay.body, created.body, 'an idempotent replay answers from the sealed stored response, byte for byte')
+  const invoice = await h.request({ method: 'GET', url: `/v1/invoices/${invoiceId}` })
+  t.match(invoice.json(), {
+    payer: { name: KNOWN.payerName, email: KNOWN.payerEmail, address: { addressLine1: KNOWN.payerAddressLine1 } },
+  })
+  const listed = await h.request({ method: 'GET', url: `/v1/invoices?status=OPEN` })
+  t.ok(listed.body.includes(KNOWN.payerEmail), 'the list opens the payer too')
 })
 
 t.test('after erasure: nothing in the database or the API, a rebuild works, webhooks kept what they may', async (t) => {

@@ -42,6 +42,7 @@ const FOREIGN_BY_PREFIX: Record<string, (w: World) => Promise<string>> = {
   ep: (w) => w.endpoint(),
   fxq: (w) => w.quote(),
   tdraft: (w) => w.freshApprovedDraft(),
+  inv: (w) => w.invoice(),
   ewa: (w) => w.externalWallet(),
   tos: async (w) => {
     const reply = await w.send({ method: 'POST', url: '/v1/tos/generate', apiKey: w.apiKey, payload: { customerId: await w.customer() } })

@@ -74,7 +74,12 @@ t.test('20 deliveries of the same deposit pay the invoice once', async (t) => {
   )
   t.same(events, [applied('5000', 'dep_same', { applied: '5000', excess: '0', paid: '5000' }), paid('5000')])
   t.equal(events.filter((e) => e.type === 'InvoicePaid').length, 1, 'InvoicePaid exactly once')
-  t.match(state, { status: 'PAID', amountPaidMinor: '5000', depositReferences: ['dep_same'] })
+  t.match(state, { status: 'PAID', amountPaidMinor: '5000', payments: [{ depositReference: 'dep_same' }] })
+})
+
+t.test('the same deposit reference with another amount: 409 reference_reused, nothing counted', async (t) => {
+  const partly = [...open, applied('2000', 'dep_1', { applied: '2000', excess: '0', paid: '2000' })]
+  invoice.given(partly).when(pay('2500', 'dep_1')).thenThrows(t, 'reference_reused')
 })
 
 t.test('an excess is recorded on the payment; the invoice is OVERPAID', async (t) => {

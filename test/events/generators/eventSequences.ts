@@ -226,6 +226,9 @@ const agentApprovalDecided: Setup = {
   ],
 }
 const transferDraft = after(['TransferDraftRegistered'], TRANSFER_DRAFT_IDS)
+const INVOICE_IDS = ['invoiceId', 'organizationId', 'customerId']
+const invoice = after(['InvoiceCreated'], INVOICE_IDS)
+const openInvoice = after(['InvoiceCreated', 'InvoiceFinalized'], INVOICE_IDS)
 
 /** How each registered type is given to a projector. A type missing here fails the coverage test. */
 export const SEQUENCES: Readonly<Record<string, Setup>> = {
@@ -331,6 +334,16 @@ export const SEQUENCES: Readonly<Record<string, Setup>> = {
   TransferDraftRejected: transferDraft,
   // Only an APPROVED draft is used: the domain's order.
   TransferDraftUsed: after(['TransferDraftRegistered', 'TransferDraftScreeningStarted', 'TransferDraftApproved'], TRANSFER_DRAFT_IDS),
+  InvoiceCreated: alone,
+  // Only a DRAFT changes or goes; payments, sends, cancellation and the overdue mark follow finalizing: the domain's order.
+  InvoiceUpdated: invoice,
+  InvoiceDeleted: invoice,
+  InvoiceFinalized: invoice,
+  InvoiceSent: openInvoice,
+  InvoicePaymentApplied: openInvoice,
+  InvoicePaid: openInvoice,
+  InvoiceCancelled: openInvoice,
+  InvoiceMarkedOverdue: openInvoice,
 }
 
 function setupOf(type: string): Setup {
