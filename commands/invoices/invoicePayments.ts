@@ -6,7 +6,8 @@
 //     Both causes are one credit (`sameAs`), so a replay never credits twice, whichever answer it had.
 //     A crash between the two steps is the workflow's to finish (invoicePaymentWorkflow.ts credits
 //     every applied SIMULATION payment, once by its cause).
-//   - a deposit at a fixed route whose reference is the invoice's: the route's sweep moves the money
+//   - a deposit at a fixed route whose payment reference (or, lacking one, its own reference) is the invoice's:
+//     the route's sweep moves the money
 //     (into the balance account, like any deposit); the invoice takes it when the route is the payee's
 //     and sweeps into the invoice's balance account, the deposit not held. Its deposit reference is the
 //     sweep transfer's id (one per deposit), so a replayed deposit counts once.
@@ -137,12 +138,12 @@ export async function matchFixedRouteDeposit(
   commands: Commands,
   recorded: Pick<
     z.infer<typeof FixedRouteDepositReceived>,
-    'accountId' | 'organizationId' | 'customerId' | 'reference' | 'amount' | 'hold' | 'transferId'
+    'accountId' | 'organizationId' | 'customerId' | 'reference' | 'paymentReference' | 'amount' | 'hold' | 'transferId'
   >,
   origin: CommandOrigin,
 ): Promise<{ matched: boolean; invoiceId: string | null; position: Position | undefined }> {
   const none = { matched: false, invoiceId: null, position: undefined }
-  const parsed = parsePaymentReference(recorded.reference)
+  const parsed = parsePaymentReference(recorded.paymentReference ?? recorded.reference)
   if (!parsed.ok || recorded.hold !== null) return none
   const { state: invoice } = await commands.load(invoiceDecider, invoiceStreamOf(parsed.invoiceId))
   if (invoice.status === 'none' || invoice.status === 'deleted') return none

@@ -50,6 +50,17 @@ const simulateDepositBody = z
         'Idempotency reference: the same reference and amount is the same deposit (its sweep is answered); another amount is 409 ' +
           'reference_reused. Omitted: a new one',
       ),
+    paymentReference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(FIXED_ROUTE_LIMITS.paymentReferenceMaxLength)
+      .regex(/^[\x20-\x7e]+$/, 'printable ASCII')
+      .optional()
+      .describe(
+        "What the payer wrote in the payment's reference field: an invoice's payment reference (INV-...) pays that invoice of the " +
+          "route's customer when the route sweeps into the invoice's balance account. Several deposits may carry the same one",
+      ),
     rail: z
       .enum(['ACH', 'WIRE', 'SWIFT'])
       .optional()
@@ -82,7 +93,7 @@ const simulateDepositResult = z.object({
     .string()
     .nullable()
     .describe(
-      "The invoice the deposit paid: its reference was that invoice's payment reference (INV-...), of the route's customer, " +
+      "The invoice the deposit paid: its paymentReference (or reference) was that invoice's payment reference (INV-...), of the route's customer, " +
         "and the route sweeps into the invoice's balance account; null otherwise",
     ),
 })
@@ -153,6 +164,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
       const draft = {
         customerId,
         reference,
+        paymentReference: body.paymentReference ?? null,
         amount: { currency, amountMinor: amountMinor.toString() },
         rail,
         originator,

@@ -20,7 +20,7 @@ export const invoicePayments: Workflow = {
       return [{ step: 'credit-balance', organizationId, run: (commands, context) => creditAppliedPayment(commands, applied, context) }]
     }
     const deposit = FixedRouteDepositReceived.parse(event.data)
-    if (!deposit.reference.toUpperCase().startsWith('INV')) return []
+    if (!(deposit.paymentReference ?? deposit.reference).toUpperCase().startsWith('INV')) return []
     return [
       {
         step: 'match-invoice',

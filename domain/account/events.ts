@@ -130,6 +130,8 @@ export const FixedRouteDepositReceived = z.object({
   organizationId: z.string(),
   customerId: z.string(),
   reference: z.string().min(1).max(L.referenceMaxLength),
+  /** What the payer wrote in the payment's reference field (an invoice's INV-... reference), apart from the deposit's own id. */
+  paymentReference: z.string().min(1).max(L.referenceMaxLength).nullable().optional(),
   amount: z.object({ currency: currencyCode, amountMinor: z.string().regex(/^\d{1,31}$/) }),
   rail: code,
   originator: originatorSchema.nullable(),

@@ -6,6 +6,8 @@ export const FIXED_ROUTE_LIMITS = {
   nameMaxLength: 200,
   idMaxLength: 64,
   referenceMaxLength: 80,
+  /** The payer's payment reference a deposit carries (remittance text such as an invoice's INV-... reference). */
+  paymentReferenceMaxLength: 64,
   /** Routes one customer may hold (each is a dedicated account number or address). */
   maxRoutesPerCustomer: 100,
   /** Deposits a route remembers for idempotency (by reference and amount); older ones are forgotten. */
