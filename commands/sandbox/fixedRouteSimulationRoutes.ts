@@ -93,8 +93,8 @@ const simulateDepositResult = z.object({
     .string()
     .nullable()
     .describe(
-      "The invoice the deposit paid: its paymentReference (or reference) was that invoice's payment reference (INV-...), of the route's customer, " +
-        "and the route sweeps into the invoice's balance account; null otherwise",
+      "The invoice the deposit paid: its paymentReference (or reference) was that invoice's payment reference (INV-...), of " +
+        "the route's customer, and the route sweeps into the invoice's balance account; null otherwise",
     ),
 })
 
