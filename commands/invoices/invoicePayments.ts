@@ -33,7 +33,7 @@ export type InvoiceDeposit = { amountMinor: bigint; depositReference: string; so
 export type InvoiceDepositOutcome = {
   /** True when the invoice took the deposit (now or before); false when it went to the balance unmatched. */
   matched: boolean
-  /** False when this deposit had been credited already (a replay): nothing was credited again. */
+  /** False for a replay (this deposit was seen before): nothing was credited again. */
   credited: boolean
   invoice: ExistingInvoice
   position: Position | undefined
@@ -70,6 +70,7 @@ export async function payInvoice(
   const creditedUnmatched = account.status !== 'none' && recentHas(account.credits, causes.unmatched)
   let state = invoice
   let matched = false
+  let appliedNow = false
   let position: Position | undefined
   // A deposit credited unmatched before stays so: the invoice does not take it on a replay.
   if (!creditedUnmatched) {
@@ -77,6 +78,7 @@ export async function payInvoice(
       const applied = await commands.handle(invoiceDecider, invoiceStreamOf(invoice.invoiceId), applyCommand(invoice, deposit), origin)
       if (applied.state.status !== 'none' && applied.state.status !== 'deleted') state = applied.state
       matched = true
+      appliedNow = applied.events.length > 0
       position = applied.position
     } catch (error) {
       if (!isNotPayable(error)) throw error
@@ -98,7 +100,8 @@ export async function payInvoice(
     },
     origin,
   )
-  return { matched, credited: credit.events.length > 0, invoice: state, position: credit.position ?? position }
+  // A new deposit the invoice took counts as credited here even when the workflow's credit got there first.
+  return { matched, credited: appliedNow || credit.events.length > 0, invoice: state, position: credit.position ?? position }
 }
 
 /** Credits the balance account for a payment the invoice took (the workflow: the crash gap of payInvoice). */
