@@ -58,6 +58,37 @@ async function balanceAccountOf(commands: Commands, invoice: ExistingInvoice): P
   return state
 }
 
+/**
+ * Credits a deposit for `invoice` to its balance account, under the cause that says whether the invoice took it; the
+ * other cause is the same credit (`sameAs`), so a deposit is credited once whichever answer it first had.
+ */
+function creditDeposit(
+  commands: Commands,
+  invoice: ExistingInvoice,
+  deposit: Pick<InvoiceDeposit, 'amountMinor' | 'depositReference'>,
+  applied: boolean,
+  origin: CommandOrigin,
+) {
+  const causes = invoiceCreditCauses(invoice.invoiceId, deposit.depositReference)
+  const [cause, sameAs] = applied ? [causes.applied, causes.unmatched] : [causes.unmatched, causes.applied]
+  return commands.handle(
+    accountDecider,
+    streams.account(invoice.balanceAccountId),
+    {
+      type: 'CreditFunds',
+      organizationId: invoice.organizationId,
+      accountId: invoice.balanceAccountId,
+      cause,
+      sameAs: [sameAs],
+      currency: invoice.currency,
+      amountMinor: deposit.amountMinor,
+      source: 'world',
+      now: new Date().toISOString(),
+    },
+    origin,
+  )
+}
+
 /** The simulated payer's deposit: the invoice takes what it can, the balance account is credited the whole amount. */
 export async function payInvoice(
   commands: Commands,
@@ -84,22 +115,7 @@ export async function payInvoice(
       if (!isNotPayable(error)) throw error
     }
   }
-  const credit = await commands.handle(
-    accountDecider,
-    streams.account(invoice.balanceAccountId),
-    {
-      type: 'CreditFunds',
-      organizationId: invoice.organizationId,
-      accountId: invoice.balanceAccountId,
-      cause: matched ? causes.applied : causes.unmatched,
-      sameAs: [matched ? causes.unmatched : causes.applied],
-      currency: invoice.currency,
-      amountMinor: deposit.amountMinor,
-      source: 'world',
-      now: new Date().toISOString(),
-    },
-    origin,
-  )
+  const credit = await creditDeposit(commands, invoice, deposit, matched, origin)
   // A new deposit the invoice took counts as credited here even when the workflow's credit got there first.
   return { matched, credited: appliedNow || credit.events.length > 0, invoice: state, position: credit.position ?? position }
 }
@@ -107,28 +123,13 @@ export async function payInvoice(
 /** Credits the balance account for a payment the invoice took (the workflow: the crash gap of payInvoice). */
 export async function creditAppliedPayment(
   commands: Commands,
-  applied: { invoiceId: string; organizationId: string; depositReference: string; currency: string; amountMinor: string },
+  applied: { invoiceId: string; depositReference: string; amountMinor: string },
   origin: CommandOrigin,
 ): Promise<{ position: Position | undefined }> {
   const { state } = await commands.load(invoiceDecider, invoiceStreamOf(applied.invoiceId))
   if (state.status === 'none' || state.status === 'deleted') throw new Error(`invoice ${applied.invoiceId} is gone after a payment`)
-  const causes = invoiceCreditCauses(applied.invoiceId, applied.depositReference)
-  const result = await commands.handle(
-    accountDecider,
-    streams.account(state.balanceAccountId),
-    {
-      type: 'CreditFunds',
-      organizationId: applied.organizationId,
-      accountId: state.balanceAccountId,
-      cause: causes.applied,
-      sameAs: [causes.unmatched],
-      currency: applied.currency,
-      amountMinor: BigInt(applied.amountMinor),
-      source: 'world',
-      now: new Date().toISOString(),
-    },
-    origin,
-  )
+  const deposit = { amountMinor: BigInt(applied.amountMinor), depositReference: applied.depositReference }
+  const result = await creditDeposit(commands, state, deposit, true, origin)
   return { position: result.position }
 }
 

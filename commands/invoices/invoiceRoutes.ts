@@ -140,50 +140,46 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     },
   )
 
-  app.post(
-    '/invoices/:id/finalize',
+  /** The moves without a body: finalize (DRAFT to OPEN) and send (finalizing a DRAFT first, then recording a send). */
+  const moves = [
     {
-      schema: {
-        tags: INVOICE_TAGS,
-        summary: 'Finalize a DRAFT invoice: OPEN, with its payment reference (no send recorded)',
-        description:
-          'From here it never changes and a deposit carrying its reference pays it. Finalizing an OPEN invoice again answers it ' +
-          'as it is. 409 for a PAID or CANCELLED one; 422 invoice_due_date_invalid when its due date has passed.',
-        headers: writeHeaders,
-        params: invoiceParams,
-        response: { 200: invoiceResource, ...errorResponses(404, 409, 422) },
-      },
+      action: 'finalize',
+      type: 'FinalizeInvoice',
+      summary: 'Finalize a DRAFT invoice: OPEN, with its payment reference (no send recorded)',
+      description:
+        'From here it never changes and a deposit carrying its reference pays it. Finalizing an OPEN invoice again answers it ' +
+        'as it is. 409 for a PAID or CANCELLED one; 422 invoice_due_date_invalid when its due date has passed.',
     },
-    async (request) => {
-      const { id } = request.params
-      return resourceOf(
-        await onInvoice(request, id, ({ organizationId }) => ({ type: 'FinalizeInvoice', organizationId, invoiceId: id, now: now() })),
-      )
-    },
-  )
-
-  app.post(
-    '/invoices/:id/send',
     {
-      schema: {
-        tags: INVOICE_TAGS,
-        summary: 'Send an invoice to its payer (finalizing a DRAFT first)',
-        description:
-          'Records the send and emits invoice.sent; the sandbox sends no email (delivery RECORDED_ONLY). An OPEN invoice may be ' +
-          'sent again (at most 10 sends: 409 invoice_send_limit_reached). 409 for a PAID or CANCELLED one. Not idempotent by ' +
-          'itself: use an Idempotency-Key to retry safely.',
-        headers: writeHeaders,
-        params: invoiceParams,
-        response: { 200: invoiceResource, ...errorResponses(404, 409, 422) },
+      action: 'send',
+      type: 'SendInvoice',
+      summary: 'Send an invoice to its payer (finalizing a DRAFT first)',
+      description:
+        'Records the send and emits invoice.sent; the sandbox sends no email (delivery RECORDED_ONLY). An OPEN invoice may be ' +
+        'sent again (at most 10 sends: 409 invoice_send_limit_reached). 409 for a PAID or CANCELLED one. Not idempotent by ' +
+        'itself: use an Idempotency-Key to retry safely.',
+    },
+  ] as const
+  for (const move of moves)
+    app.post(
+      `/invoices/:id/${move.action}`,
+      {
+        schema: {
+          tags: INVOICE_TAGS,
+          summary: move.summary,
+          description: move.description,
+          headers: writeHeaders,
+          params: invoiceParams,
+          response: { 200: invoiceResource, ...errorResponses(404, 409, 422) },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params
-      return resourceOf(
-        await onInvoice(request, id, ({ organizationId }) => ({ type: 'SendInvoice', organizationId, invoiceId: id, now: now() })),
-      )
-    },
-  )
+      async (request) => {
+        const { id } = request.params
+        return resourceOf(
+          await onInvoice(request, id, ({ organizationId }) => ({ type: move.type, organizationId, invoiceId: id, now: now() })),
+        )
+      },
+    )
 
   app.post(
     '/invoices/:id/cancel',

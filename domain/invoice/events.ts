@@ -13,6 +13,8 @@ import { INVOICE_LIMITS } from './invoiceBody.js'
 const id = z.string().min(1).max(64)
 const at = z.iso.datetime()
 const minor = z.string().regex(/^\d{1,40}$/)
+/** An amount the domain never writes as zero: an invoice's total (invoice_total_zero), a payment. */
+const positiveMinor = z.string().regex(/^[1-9]\d{0,39}$/)
 const L = INVOICE_LIMITS
 
 /** The payer as events store it: the same marks as the request's (sensitive() must sit on the leaf). */
@@ -35,8 +37,8 @@ export const storedLineItem = z.object({
 export const invoiceContent = {
   payer: storedPayer,
   lineItems: z.array(storedLineItem).min(1).max(L.maxLineItems),
-  subtotalMinor: minor,
-  totalMinor: minor,
+  subtotalMinor: positiveMinor,
+  totalMinor: positiveMinor,
   dueDate: z.iso.date(),
   memo: z.string().max(L.memoMaxLength),
   metadata: storedMetadataSchema,
@@ -94,7 +96,7 @@ export const InvoicePaymentApplied = z.object({
   /** The deposit's own reference: the same one twice is applied once. */
   depositReference: id,
   source: z.enum(PAYMENT_SOURCES),
-  amountMinor: minor,
+  amountMinor: positiveMinor,
   /** The part that went towards amountDue: amountMinor - excessMinor. */
   appliedMinor: minor,
   /** Beyond what was still due: credited to the customer's balance by the application layer. */
@@ -109,7 +111,7 @@ export const InvoicePaid = z.object({
   ...ref,
   status: z.literal('PAID'),
   currency: z.string().min(3).max(5),
-  amountDueMinor: minor,
+  amountDueMinor: positiveMinor,
   amountPaidMinor: minor,
   createdAt: at,
   at,
