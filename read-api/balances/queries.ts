@@ -96,6 +96,25 @@ export async function listEntries(db: Kysely<ReadDatabase>, account: BalanceAcco
   )
 }
 
+/**
+ * The invoices that took the given transfers as payments (a fixed route's sweep into this account): each transfer's
+ * invoice. One indexed lookup by the account, then the invoices' payments (at most 100 each).
+ */
+export async function invoicesPaidBy(
+  db: Kysely<ReadDatabase>,
+  account: BalanceAccount,
+  transferIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (transferIds.length === 0) return new Map()
+  // The account is the organization's (balanceAccountOr4xx), and so is every invoice paying into it.
+  const { rows } = await sql<{ invoice_id: string; transfer_id: string }>`
+    SELECT i.id AS invoice_id, p->>'depositReference' AS transfer_id
+    FROM invoices i, jsonb_array_elements(i.state->'payments') p
+    WHERE i.balance_account_id = ${account.accountId} AND p->>'source' = 'FIXED_ROUTE'
+      AND p->>'depositReference' = ANY(${[...transferIds]})`.execute(db)
+  return new Map(rows.map((r) => [r.transfer_id, r.invoice_id]))
+}
+
 /** One page plus one row of the open holds, newest first, after the hold placed by entry `after` when given. */
 export async function listHolds(db: Kysely<ReadDatabase>, account: BalanceAccount, limit: number, after?: bigint): Promise<HoldRow[]> {
   // Holds close between pages, so the cursor names a position (an entry of this account), not a row.

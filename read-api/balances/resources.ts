@@ -68,6 +68,13 @@ export const balanceTransactionResource = z
         id: z.string().describe('The hold id, the deposit id, the fund-in reference, or the draw id'),
       })
       .describe('What caused the entry'),
+    invoiceId: z
+      .string()
+      .nullable()
+      .describe(
+        'The invoice this money paid, or was sent for: an INVOICE_PAYMENT entry, or a fixed route’s sweep the invoice took ' +
+          '(cause TRANSFER); null otherwise',
+      ),
     transactionId: z.string().describe('The ledger transaction the entry records (what `ledger verify` names)'),
     description: z.string().describe('A human-readable description'),
     createdAt: z.string().describe('When the movement happened (ISO 8601)'),
@@ -91,7 +98,11 @@ export type EntryRow = {
   created_at: string
 }
 
-export function toBalanceTransaction(row: EntryRow): z.infer<typeof balanceTransactionResource> {
+/** `invoiceOfTransfer`: the invoice each swept transfer of the page paid (queries.ts invoicesPaidBy). */
+export function toBalanceTransaction(
+  row: EntryRow,
+  invoiceOfTransfer: ReadonlyMap<string, string> = new Map(),
+): z.infer<typeof balanceTransactionResource> {
   const available = BigInt(row.available_change)
   return {
     id: row.id,
@@ -102,6 +113,7 @@ export function toBalanceTransaction(row: EntryRow): z.infer<typeof balanceTrans
     committedChange: money(row.currency, row.committed_change),
     balanceAfter: { available: money(row.currency, row.available_after), committed: money(row.currency, row.committed_after) },
     cause: { type: row.cause_type, id: row.cause_id },
+    invoiceId: row.cause_type === 'INVOICE_PAYMENT' ? row.cause_id : (invoiceOfTransfer.get(row.cause_id) ?? null),
     transactionId: row.transaction_id,
     description: row.description,
     createdAt: row.created_at,

@@ -10,7 +10,16 @@ import { accountIdParams as accountParams } from '../../http/accountParams.js'
 import { decodeCursor, limitCursorPageSchema, limitCursorQuery, toLimitCursorPage } from '../../http/pagination/limitCursorPage.js'
 import { principalOf } from '../../http/principal.js'
 import type { ReadDatabase } from '../../projections/schema.js'
-import { type Scope, TREASURY_LIMITS, balanceAccountOr4xx, balancesOf, listEntries, listHolds, treasuryOf } from './queries.js'
+import {
+  type Scope,
+  TREASURY_LIMITS,
+  balanceAccountOr4xx,
+  balancesOf,
+  invoicesPaidBy,
+  listEntries,
+  listHolds,
+  treasuryOf,
+} from './queries.js'
 import {
   accountBalanceResource,
   balanceTransactionResource,
@@ -76,7 +85,15 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
       const list = { id: `balance_transactions:${account.accountId}`, path: `/v1/accounts/${id}/balance/transactions` }
       const after = request.query.cursor === undefined ? undefined : decodeCursor(list.id, request.query.cursor)
       const rows = await listEntries(db, account, request.query.limit, after)
-      return toLimitCursorPage(rows, request.query, list, (row) => BigInt(row.seq), toBalanceTransaction)
+      const swept = rows.filter((row) => row.cause_type === 'TRANSFER').map((row) => row.cause_id)
+      const invoices = await invoicesPaidBy(db, account, swept)
+      return toLimitCursorPage(
+        rows,
+        request.query,
+        list,
+        (row) => BigInt(row.seq),
+        (row) => toBalanceTransaction(row, invoices),
+      )
     },
   )
 

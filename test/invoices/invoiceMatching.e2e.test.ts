@@ -90,6 +90,16 @@ t.test('fixed-route deposits carrying the invoice reference pay it, 20 at once p
     paymentState: 'PARTIALLY_PAID',
     payments: [{ source: 'FIXED_ROUTE', depositReference: part.transferId, amount: { value: '2000' } }],
   })
+  type Entry = { cause: { type: string; id: string }; invoiceId: string | null }
+  const history = expectStatus<{ data: Entry[] }>(
+    await h.request({ method: 'GET', url: `/v1/accounts/${balance}/balance/transactions?limit=100` }),
+    200,
+  )
+  t.match(
+    history.data.find((e) => e.cause.id === part.transferId),
+    { cause: { type: 'TRANSFER' }, invoiceId: invoice.id },
+    "the sweep's entry in the balance history names the invoice it paid",
+  )
   const again = await swept(h, route.id, { amount: '20.00', reference: 'wire-001', paymentReference: reference })
   t.equal(again.transferId, part.transferId, 'the same deposit again: the same sweep')
   t.match(expectStatus(await getInvoice(h, invoice.id), 200), { amountPaid: { value: '2000' } }, 'counted once')

@@ -165,7 +165,7 @@ t.test('payments: partial ones accumulate, the covering one pays once, an excess
   t.match(late, { matched: false, credited: true }, 'a deposit for a PAID invoice goes to the balance, unmatched')
   t.equal((await messagesOf(invoice.id, 'invoice.paid')).length, 1, 'invoice.paid once')
 
-  type Entry = { cause: { type: string; id: string }; amount: { value: string }; description: string }
+  type Entry = { cause: { type: string; id: string }; amount: { value: string }; description: string; invoiceId: string | null }
   const history = expectStatus<{ data: Entry[] }>(
     await h.request({ method: 'GET', url: `/v1/accounts/${balance}/balance/transactions?page_size=100` }),
     200,
@@ -175,6 +175,10 @@ t.test('payments: partial ones accumulate, the covering one pays once, an excess
   t.ok(
     ofInvoice.some((e) => e.description.includes('not applied')),
     'the unmatched one says so',
+  )
+  t.ok(
+    ofInvoice.every((e) => e.invoiceId === invoice.id),
+    'each names the invoice in invoiceId',
   )
 })
 
