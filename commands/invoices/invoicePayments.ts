@@ -11,7 +11,7 @@
 //     (into the balance account, like any deposit); the invoice takes it when the route is the payee's
 //     and sweeps into the invoice's balance account, the deposit not held. Its deposit reference is the
 //     sweep transfer's id (one per deposit), so a replayed deposit counts once.
-import { type AccountState, accountDecider } from '../../domain/account/decider.js'
+import { type OpenAccountState, accountDecider } from '../../domain/account/decider.js'
 import { invoiceCreditCauses } from '../../domain/account/creditCause.js'
 import type { z } from 'zod'
 import type { FixedRouteDepositReceived } from '../../domain/account/events.js'
@@ -50,7 +50,7 @@ const applyCommand = (invoice: ExistingInvoice, deposit: InvoiceDeposit): Invoic
   now: new Date().toISOString(),
 })
 
-async function balanceAccountOf(commands: Commands, invoice: ExistingInvoice): Promise<AccountState> {
+async function balanceAccountOf(commands: Commands, invoice: ExistingInvoice): Promise<OpenAccountState> {
   const { state } = await commands.load(accountDecider, streams.account(invoice.balanceAccountId))
   // Closing it is refused while the invoice is OPEN; a PAID or CANCELLED invoice's account may be gone.
   if (state.status !== 'ACTIVE')
@@ -98,7 +98,7 @@ export async function payInvoice(
 ): Promise<InvoiceDepositOutcome> {
   const account = await balanceAccountOf(commands, invoice)
   const causes = invoiceCreditCauses(invoice.invoiceId, deposit.depositReference)
-  const creditedUnmatched = account.status !== 'none' && recentHas(account.credits, causes.unmatched)
+  const creditedUnmatched = recentHas(account.credits, causes.unmatched)
   let state = invoice
   let matched = false
   let appliedNow = false

@@ -9,6 +9,11 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import { type DataProtection, sealedFixedRouteResource, sealedInvoiceState } from '../../projections/sealedColumns.js'
 import { idCursorPage } from '../sql/idCursorPage.js'
 
+export const INVOICE_READ_LIMITS = {
+  /** Fixed routes whose coordinates the hosted page shows (a customer holds few into one account). */
+  maxPaymentRoutes: 10,
+} as const
+
 export type InvoiceScope = { organizationId: string; onBehalfOf: string | undefined }
 
 export type InvoiceFilters = {
@@ -81,7 +86,7 @@ export async function invoiceFixedRoutes(db: Kysely<ReadDatabase>, protection: D
     .where('sweep_target_account_id', '=', invoice.balanceAccountId)
     .where('status', '=', 'ACTIVE')
     .orderBy('id')
-    .limit(10)
+    .limit(INVOICE_READ_LIMITS.maxPaymentRoutes)
     .execute()
   const routes = await sealedFixedRouteResource.openMany(
     protection,
