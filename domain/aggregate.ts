@@ -11,6 +11,20 @@ import type { IdPrefix } from './shared/ids.js'
 /** Each stored event type's data schema, by type name. */
 export type EventSchemas = Record<string, z.ZodType<Record<string, unknown>>>
 
+/**
+ * Brings one stored version of an event's data to the next (docs/events.md, "Changing an event"):
+ * pure, total over every event that version's schema accepted, and it keeps sensitive fields where
+ * they are (the codec finds them with the current schema) and passes an ERASED marker through.
+ */
+export type EventUpcaster = (data: Record<string, unknown>) => Record<string, unknown>
+
+/**
+ * The types whose shape changed since their first version: entry i brings version i + 1 to i + 2,
+ * so a type's current version is one more than its upcasters. A new event records its version in
+ * its metadata (`schemaVersion`, absent for version 1); a stored one is upcast on every read.
+ */
+export type EventUpcasters = Record<string, readonly EventUpcaster[]>
+
 export type AggregateDescriptor<Name extends string, State, Command, Event extends DomainEvent> = {
   /** The aggregate's key in the registries: `streams.<name>(id)`. */
   name: Name
@@ -22,6 +36,8 @@ export type AggregateDescriptor<Name extends string, State, Command, Event exten
   eventSchemas: EventSchemas & Record<Event['type'], z.ZodType<Record<string, unknown>>>
   /** The commands: what they decide and how the state evolves. */
   decider: Decider<State, Command, Event>
+  /** The event types with more than one version, and how each older one reads as the current one. */
+  upcasters?: EventUpcasters
   /** How the aggregate's stored events become public webhook events, by stored type, when it has any. */
   publicEvents?: PublicEventMappers
   /**

@@ -3,7 +3,7 @@
 // version exists) on the way out. Stream names (streams.ts) and the public-event mappers
 // (webhooks/publicEventMappers.ts) are built from the same list: a new aggregate is one line here.
 import type { z } from 'zod'
-import type { DataSubjectRule, EventSchemas } from '../domain/aggregate.js'
+import type { DataSubjectRule, EventSchemas, EventUpcaster, EventUpcasters } from '../domain/aggregate.js'
 import type { DomainEvent } from '../domain/decider.js'
 import type { JsonValue } from '../domain/snapshot.js'
 import { erasable } from '../domain/shared/sensitive/index.js'
@@ -53,7 +53,10 @@ type Entry = {
   readSchema: z.ZodType<Record<string, unknown>>
   /** Whose data key seals its sensitive fields (the aggregate descriptor's choice). */
   dataSubject: DataSubjectRule
+  /** The version new events are written in: one more than its upcasters. */
   version: number
+  /** upcasters[i] brings version i + 1 to i + 2. */
+  upcasters: readonly EventUpcaster[]
 }
 
 /**
@@ -66,6 +69,7 @@ export type CatalogAggregate = {
   streamCategory: string
   eventSchemas: EventSchemas
   dataSubject?: DataSubjectRule
+  upcasters?: EventUpcasters
   decider: {
     initialState(): unknown
     evolve(state: unknown, event: DomainEvent): unknown
@@ -78,8 +82,18 @@ function addToCatalog(catalog: Map<string, Entry>, aggregate: CatalogAggregate, 
     const known = catalog.get(type)
     if (known && (shared === 'refused' || known.schema !== schema))
       throw new Error(`Event type ${type} registered twice (again by ${aggregate.name})`)
-    if (!known) catalog.set(type, { schema, readSchema: erasable(schema), dataSubject: aggregate.dataSubject ?? 'aggregate', version: 1 })
+    const upcasters = aggregate.upcasters?.[type] ?? []
+    if (!known)
+      catalog.set(type, {
+        schema,
+        readSchema: erasable(schema),
+        dataSubject: aggregate.dataSubject ?? 'aggregate',
+        version: 1 + upcasters.length,
+        upcasters,
+      })
   }
+  for (const type of Object.keys(aggregate.upcasters ?? {}))
+    if (!(type in aggregate.eventSchemas)) throw new Error(`Upcasters for ${type}, which ${aggregate.name} does not store`)
 }
 
 const catalog = new Map<string, Entry>()
@@ -113,9 +127,31 @@ function entryOf(type: string): Entry {
   return entry
 }
 
-/** Parses a stored event's data (read form: an erased sensitive field reads as ERASED); throws on an unknown type or bad data. */
-export function parseEventData(type: string, data: unknown): Record<string, unknown> {
-  return entryOf(type).readSchema.parse(data)
+export class UnknownEventVersionError extends Error {
+  override readonly name = 'UnknownEventVersionError'
+}
+
+/** What parsing a stored event needs: its type, its data as the codec opened it, the version its metadata names (none: 1). */
+export type StoredEventData = { type: string; data: unknown; metadata?: { schemaVersion?: number | undefined } }
+
+/**
+ * Parses a stored event's data as its type's current version: upcast from the version it was written
+ * in (absent: 1), then checked against the read form (an erased sensitive field reads as ERASED).
+ * Throws on an unknown type, a version newer than this code knows, or bad data.
+ */
+export function parseEventData(event: StoredEventData): Record<string, unknown> {
+  const entry = entryOf(event.type)
+  const written = event.metadata?.schemaVersion ?? 1
+  if (!Number.isInteger(written) || written < 1 || written > entry.version)
+    throw new UnknownEventVersionError(`${event.type} version ${String(written)}: this code reads versions 1 to ${entry.version}`)
+  let data = event.data as Record<string, unknown>
+  for (let version = written; version < entry.version; version++) data = entry.upcasters[version - 1]!(data)
+  return entry.readSchema.parse(data)
+}
+
+/** The version a new event of this type is written in; 1 for an unknown type. */
+export function schemaVersionOf(type: string): number {
+  return catalog.get(type)?.version ?? 1
 }
 
 /** Validates a new event's data against its strict schema before it is appended. */

@@ -52,7 +52,7 @@ async function replay(store: EventStore, transferId: string, through: Position):
   const events: EventAt[] = []
   for (const e of await store.readStream(streams.transfer(transferId))) {
     if (store.comparePositions(e.position, through) > 0) break
-    state = transferDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as TransferEvent)
+    state = transferDecider.evolve(state, { type: e.type, data: parseEventData(e) } as TransferEvent)
     events.push({ position: e.position, type: e.type })
   }
   return { state, events }
@@ -128,7 +128,7 @@ async function tradeClearing(
   let state: FxTradeState = fxTradeDecider.initialState()
   for (const e of await store.readStream(streams.fxTrade(tradeId))) {
     if (store.comparePositions(e.position, through) > 0) break
-    state = fxTradeDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as FxTradeEvent)
+    state = fxTradeDecider.evolve(state, { type: e.type, data: parseEventData(e) } as FxTradeEvent)
   }
   if (state.status === 'PROCESSING') return undefined
   for (const [key, amount] of sums) {

@@ -244,7 +244,7 @@ async function compareAggregates(
       read: for await (const page of streamPages(store, streams.account(accountId))) {
         for (const e of page) {
           if (store.comparePositions(e.position, through) > 0) break read
-          state = accountDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as AccountEvent)
+          state = accountDecider.evolve(state, { type: e.type, data: parseEventData(e) } as AccountEvent)
         }
       }
     } catch (error) {

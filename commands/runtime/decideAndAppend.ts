@@ -2,7 +2,7 @@
 // current state and append all their events at once, answering each entry once the append is in.
 import { randomUUID } from 'node:crypto'
 import type { DomainEvent } from '../../domain/decider.js'
-import { validateNewEventData } from '../../events/catalog.js'
+import { schemaVersionOf, validateNewEventData } from '../../events/catalog.js'
 import { type NewEvent, WrongExpectedVersionError } from '../../events/store/port.js'
 import { type BatchEntry, decideBatch, settleEntries } from './commandBatch.js'
 import { type CommandOrigin, toMetadata } from './commandOrigin.js'
@@ -12,10 +12,19 @@ import type { RuntimeState } from './runtimeState.js'
 import { NO_SNAPSHOT, takeSnapshotIfDue } from './snapshots.js'
 import type { Hold } from './streamLock.js'
 
-/** A command's events as the store takes them: fresh ids, checked data, the command's origin as metadata. */
+/** A command's events as the store takes them: fresh ids, checked data, the command's origin (and the data's version) as metadata. */
 export function toNewEvents(events: readonly DomainEvent[], origin: CommandOrigin): NewEvent[] {
   const metadata = toMetadata(origin)
-  return events.map((e) => ({ id: randomUUID(), type: e.type, data: validateNewEventData(e.type, e.data), metadata }))
+  return events.map((e) => {
+    // Version 1 goes unnamed, so the metadata of the many types never changed stays as it was.
+    const version = schemaVersionOf(e.type)
+    return {
+      id: randomUUID(),
+      type: e.type,
+      data: validateNewEventData(e.type, e.data),
+      metadata: version === 1 ? metadata : { ...metadata, schemaVersion: version },
+    }
+  })
 }
 
 export type Attempt<State, Command, Event> = {

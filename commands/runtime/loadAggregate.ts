@@ -57,7 +57,7 @@ export async function loadAggregate<State, Event extends DomainEvent>(
     folded += page.length
     if (folded > maxEvents) throw new StreamTooLongError(stream, maxEvents)
     for (const recorded of page) {
-      state = decider.evolve(state, { type: recorded.type, data: parseEventData(recorded.type, recorded.data) } as Event)
+      state = decider.evolve(state, { type: recorded.type, data: parseEventData(recorded) } as Event)
       revision = recorded.revision
       if (options.commandId !== undefined && recorded.metadata.commandId === options.commandId) {
         commandSeen = true

@@ -168,7 +168,10 @@ function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEvent[] {
     type: 'InvoiceFinalized',
     data: { ...ref, paymentReference: paymentReferenceOf(s.invoiceId), dueDate: s.content.dueDate },
   }
-  const sent = (sendNumber: number): InvoiceEvent => ({ type: 'InvoiceSent', data: { ...ref, delivery: 'RECORDED_ONLY', sendNumber } })
+  const sent = (sendNumber: number): InvoiceEvent => ({
+    type: 'InvoiceSent',
+    data: { ...ref, delivery: { method: 'RECORDED_ONLY' }, sendNumber },
+  })
   switch (command.type) {
     case 'UpdateInvoice':
       return decideUpdate(s, command.changes, { ...command, customerId: s.customerId })

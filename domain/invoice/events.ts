@@ -77,10 +77,15 @@ export const InvoiceFinalized = z.object({
   at,
 })
 
-/** Records a send: no email leaves the sandbox (issue 28); production would name its delivery here. */
+export const INVOICE_DELIVERY_METHODS = ['RECORDED_ONLY'] as const
+
+/**
+ * Records a send: no email leaves the sandbox (issue 28). Version 2: the delivery is an object, so a
+ * production channel can add its own fields beside the method (domain/invoice/upcasters.ts reads version 1).
+ */
 export const InvoiceSent = z.object({
   ...ref,
-  delivery: z.enum(['RECORDED_ONLY']),
+  delivery: z.object({ method: z.enum(INVOICE_DELIVERY_METHODS) }),
   /** 1 for the first send; a resend counts on. */
   sendNumber: z.number().int().positive().max(L.maxSends),
   at,

@@ -54,8 +54,7 @@ export type BatchOptions = {
 }
 
 /** Registered types parsed and upcast; unregistered ones (benchmarks, tests) as stored. */
-export const parsedForConsumers = (e: RecordedEvent): RecordedEvent =>
-  isKnownEventType(e.type) ? { ...e, data: parseEventData(e.type, e.data) } : e
+export const parsedForConsumers = (e: RecordedEvent): RecordedEvent => (isKnownEventType(e.type) ? { ...e, data: parseEventData(e) } : e)
 
 /**
  * The steps consumers run before the transaction, on what lies past their stored checkpoints (read

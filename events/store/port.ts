@@ -22,6 +22,11 @@ export type EventMetadata = {
    * data key sealed them. Events without it hold none, or are from before encryption (read as is).
    */
   dataSubject?: string
+  /**
+   * The version of its type's data the event was written in, when above 1 (events/catalog.ts):
+   * a read upcasts older data to the current version.
+   */
+  schemaVersion?: number
 }
 
 export type NewEvent = {

@@ -48,7 +48,7 @@ export async function replay(
     if (events.length === 0) break
     const handled = events
       .filter((e) => projector.handles.has(e.type) && !skipped.has(e.id))
-      .map((e) => ({ ...e, data: parseEventData(e.type, e.data) }))
+      .map((e) => ({ ...e, data: parseEventData(e) }))
     if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled, ctx))
     count += events.length
     position = events[events.length - 1]!.position

@@ -25,7 +25,7 @@ const row = (stream: string) => db.selectFrom('aggregate_snapshots').selectAll()
 // The state folded from the stream's first event (never from a snapshot or a kept state).
 const foldOf = async (stream: string) =>
   (await h.runtime.store.readStream(stream, { maxCount: 10_000 })).reduce(
-    (state, e) => snapshotFundsDecider.evolve(state, { type: e.type, data: parseEventData(e.type, e.data) } as never),
+    (state, e) => snapshotFundsDecider.evolve(state, { type: e.type, data: parseEventData(e) } as never),
     snapshotFundsDecider.initialState(),
   )
 

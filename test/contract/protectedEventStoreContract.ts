@@ -119,7 +119,7 @@ export function protectedEventStoreContract(t: Test, open: () => Promise<EventSt
       events.map((e) => e.data.phone),
       [ERASED, ERASED],
     )
-    t.same(parseEventData('CustomerCreated', events[1]!.data).phone, ERASED, 'the read schema accepts the marker')
+    t.same(parseEventData(events[1]!).phone, ERASED, 'the read schema accepts the marker')
     await t.rejects(store.appendToStream(stream, [customerCreated(id, PHONE)]), SubjectErasedError)
     t.equal((await raw.readStream(stream)).length, 2, 'nothing appended')
   })

@@ -58,7 +58,7 @@ export const finalized: InvoiceEvent = {
 }
 export const sent = (sendNumber = 1, at = now): InvoiceEvent => ({
   type: 'InvoiceSent',
-  data: { ...ids, delivery: 'RECORDED_ONLY', sendNumber, at },
+  data: { ...ids, delivery: { method: 'RECORDED_ONLY' }, sendNumber, at },
 })
 export const cancelled: InvoiceEvent = { type: 'InvoiceCancelled', data: { ...ids, reason: null, amountPaidMinor: '0', at: now } }
 export const deleted: InvoiceEvent = { type: 'InvoiceDeleted', data: { ...ids, at: now } }

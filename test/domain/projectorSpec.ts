@@ -35,7 +35,7 @@ function recorded(events: DomainEvent[]): RecordedEvent[] {
     revision: BigInt(i),
     position: encodePosition(commit, BigInt(i)),
     type: e.type,
-    data: parseEventData(e.type, e.data),
+    data: parseEventData(e),
     metadata: {},
     recordedAt: new Date(),
   }))

@@ -14,7 +14,14 @@ import { customerPublicEvents } from '../../domain/customer/publicEvents.js'
 import { liquidityFacilityPublicEvents } from '../../domain/liquidity-facility/publicEvents.js'
 import { ID_PREFIXES } from '../../domain/shared/ids.js'
 import { webhookEndpointPublicEvents } from '../../domain/webhook-endpoint/publicEvents.js'
-import { AGGREGATES, UnknownEventTypeError, isKnownEventType, parseEventData } from '../../events/catalog.js'
+import {
+  AGGREGATES,
+  UnknownEventTypeError,
+  UnknownEventVersionError,
+  isKnownEventType,
+  parseEventData,
+  schemaVersionOf,
+} from '../../events/catalog.js'
 import { streamName, streams } from '../../events/streams.js'
 import { publicEventLookupOf, publicEventMappers, registeredPublicEventMappers } from '../../webhooks/publicEventMappers.js'
 
@@ -35,22 +42,38 @@ t.test('no two aggregates share a name, stream category or id prefix; each prefi
 t.test('the catalog knows every event type of every descriptor, and nothing else', async (t) => {
   for (const a of AGGREGATES) for (const type of Object.keys(a.eventSchemas)) t.ok(isKnownEventType(type), `${a.name}: ${type}`)
   t.notOk(isKnownEventType('NoSuchEvent'))
-  t.throws(() => parseEventData('NoSuchEvent', {}), UnknownEventTypeError)
+  t.throws(() => parseEventData({ type: 'NoSuchEvent', data: {} }), UnknownEventTypeError)
   t.same(
-    parseEventData('DocumentUploaded', {
-      documentId: 'doc_1',
-      organizationId: 'org_1',
-      customerId: 'cus_1',
-      fileName: 'a.pdf',
-      contentType: 'application/pdf',
-      sizeBytes: 3,
-      sha256: 'a'.repeat(64),
-      uploadedAt: '2026-01-01T00:00:00.000Z',
-      extra: 'stripped',
+    parseEventData({
+      type: 'DocumentUploaded',
+      data: {
+        documentId: 'doc_1',
+        organizationId: 'org_1',
+        customerId: 'cus_1',
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 3,
+        sha256: 'a'.repeat(64),
+        uploadedAt: '2026-01-01T00:00:00.000Z',
+        extra: 'stripped',
+      },
     }).extra,
     undefined,
     'parsing applies the schema',
   )
+})
+
+t.test('a stored event is upcast from the version its metadata names to the current one', async (t) => {
+  const ref = { invoiceId: 'inv_1', organizationId: 'org_1', customerId: 'cus_1', sendNumber: 1, at: '2026-11-27T09:00:00.000Z' }
+  t.equal(schemaVersionOf('InvoiceSent'), 2, 'InvoiceSent has one upcaster')
+  t.equal(schemaVersionOf('CustomerCreated'), 1)
+  const v1 = { type: 'InvoiceSent', data: { ...ref, delivery: 'RECORDED_ONLY' }, metadata: {} }
+  t.same(parseEventData(v1), { ...ref, delivery: { method: 'RECORDED_ONLY' } }, 'version 1 (no schemaVersion) reads as version 2')
+  const v2 = { type: 'InvoiceSent', data: { ...ref, delivery: { method: 'RECORDED_ONLY' } }, metadata: { schemaVersion: 2 } }
+  t.same(parseEventData(v2), v2.data, 'the current version reads as is')
+  t.throws(() => parseEventData({ ...v1, metadata: { schemaVersion: 2 } }), 'version-1 data claiming version 2 fails its schema')
+  for (const schemaVersion of [0, 3, 1.5])
+    t.throws(() => parseEventData({ ...v2, metadata: { schemaVersion } }), UnknownEventVersionError, `version ${schemaVersion}`)
 })
 
 t.test('stream names are the ones stored today', async (t) => {

@@ -42,7 +42,7 @@ const recorded = (events: AccountEvent[]): RecordedEvent[] => {
     revision: BigInt(i),
     position: encodePosition(commit, BigInt(i)),
     type: e.type,
-    data: parseEventData(e.type, e.data),
+    data: parseEventData(e),
     metadata: {},
     recordedAt: new Date(),
   }))

@@ -41,7 +41,7 @@ function recorded(sequence: SequencedEvent[]): RecordedEvent[] {
     revision: BigInt(i),
     position: encodePosition(commit, BigInt(i)),
     type: e.type,
-    data: parseEventData(e.type, e.data),
+    data: parseEventData(e),
     metadata: { organizationId: ORGANIZATION_ID },
     recordedAt: new Date('2026-11-24T08:00:00.000Z'),
   }))

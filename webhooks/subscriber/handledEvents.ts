@@ -9,7 +9,7 @@ export function subscriberHandles(mappers: PublicEventLookup, event: RecordedEve
   if (isEndpointEvent(event.type)) return true
   try {
     // Parsed first, whatever its type: the consumer runtime parses every event it hands the subscriber.
-    const data = isKnownEventType(event.type) ? parseEventData(event.type, event.data) : event.data
+    const data = isKnownEventType(event.type) ? parseEventData(event) : event.data
     const map = mappers.get(event.type)
     return map !== undefined && map({ type: event.type, data, recordedAt: event.recordedAt }) !== undefined
   } catch {
