@@ -7,6 +7,9 @@ import { type Output, UsageError } from './output.js'
 /** What a CLI command runs with: the opened runtime, its output and its log. */
 export type CliRunContext = { runtime: Runtime; out: Output; log: Logger }
 
+/** Work that needs no database (a check of an exported file): run without opening the runtime. */
+export type OfflineWork = { offline: (context: Omit<CliRunContext, 'runtime'>) => Promise<void> }
+
 export type CliCommand = {
   /** The words that name it, for example ['orgs', 'create']. */
   words: readonly string[]
@@ -14,7 +17,7 @@ export type CliCommand = {
   usage: string
   summary: string
   /** Validates the arguments after the command words (throws UsageError) and returns the work. */
-  parse(argv: string[]): (context: CliRunContext) => Promise<void>
+  parse(argv: string[]): ((context: CliRunContext) => Promise<void>) | OfflineWork
 }
 
 /** Runs node:util parseArgs (strict) and turns its errors into usage errors naming the command. */

@@ -4,6 +4,8 @@ import type { Logger } from 'pino'
 import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
 import { agentsDisable, agentsEnable } from './commands/agentsFeature.js'
+import { auditExport } from './commands/auditExport.js'
+import { auditVerify } from './commands/auditVerify.js'
 import { customersErase } from './commands/customersErase.js'
 import { eventsStream } from './commands/eventsStream.js'
 import { dataSealExisting } from './commands/dataSealExisting.js'
@@ -51,6 +53,8 @@ export const COMMANDS: readonly CliCommand[] = [
   agentsEnable,
   agentsDisable,
   ledgerVerify,
+  auditVerify,
+  auditExport,
   suspenseList,
   suspenseResolve,
   draftsApprove,
@@ -104,7 +108,8 @@ async function main(argv: string[]): Promise<number> {
     const config = loadCliConfig()
     log = cliLogger(config.LOG_LEVEL)
     const logger = log
-    await withRuntime(config, logger, (runtime) => work({ runtime, out: stdoutOutput, log: logger }))
+    if ('offline' in work) await work.offline({ out: stdoutOutput, log: logger })
+    else await withRuntime(config, logger, (runtime) => work({ runtime, out: stdoutOutput, log: logger }))
     return EXIT.ok
   } catch (error) {
     const { body, exitCode } = errorBody(error)

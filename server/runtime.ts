@@ -52,6 +52,11 @@ export type Runtime = {
   pool: pg.Pool
   /** The event store behind the event codec: sensitive fields sealed on append, opened on read; projectors inline when the mode is. */
   store: EventStore
+  /**
+   * The same store without the codec: every event exactly as stored, sealed fields as ciphertext. Only for
+   * what must see the stored bytes (audit verify and export: the hash chain covers them); never for commands.
+   */
+  storedEvents: EventStore
   /** The one way this process runs commands (routes, the CLI, timers, workflows, the dispatcher). */
   commands: CommandRuntime
   /** How this database keeps its read models (projections/runtime/projectionMode.ts). */
@@ -229,6 +234,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     schedulerDb,
     pool,
     store,
+    storedEvents: adapter,
     commands,
     projectionMode: settled.mode,
     protection,

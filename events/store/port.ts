@@ -46,6 +46,11 @@ export type RecordedEvent = {
   data: Record<string, unknown>
   metadata: EventMetadata
   recordedAt: Date
+  /**
+   * The event's link in its stream's hash chain (events/integrity/eventHash.ts), hex; absent on an
+   * event stored before the chain existed.
+   */
+  hash?: string
 }
 
 /** Opaque checkpoint string; compare with the adapter's `comparePositions`, never by hand. */

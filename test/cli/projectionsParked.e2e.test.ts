@@ -11,11 +11,11 @@ import { createOrganization } from '../../commands/organizations/organizationCom
 import { PARKING } from '../../events/consumers/consumerGuard.js'
 import { startTestApp } from '../harness/testApp.js'
 import { eventually } from '../consumers/fixtures/poison.js'
-import pino from 'pino'
 import type { CliCommand } from '../../cli/command.js'
 import { projectionsParked } from '../../cli/commands/projectionsParked.js'
 import { projectionsParkedReplay } from '../../cli/commands/projectionsParkedReplay.js'
-import { CliError, type Output, UsageError } from '../../cli/output.js'
+import { CliError, UsageError } from '../../cli/output.js'
+import { runInProcess } from './fixtures/inProcessCli.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 
 type Letter = {
@@ -54,19 +54,11 @@ const h = await startTestApp(t, { PROJECTIONS: 'async' })
 const env = { DATABASE_URL: h.runtime.databaseUrl, PROJECTIONS: 'async' }
 const cli = (args: string[], input?: string) => runCli(args, env, input === undefined ? {} : { input })
 
-/**
- * A command run in this process, on the app's runtime: for what needs no terminal, since every
- * spawned CLI costs seconds (the spawned runs below are the operator's own: confirmation, exit codes).
- */
+/** A command run in this process (fixtures/inProcessCli.ts); what it threw is thrown here. */
 async function inProcess<T>(command: CliCommand, argv: string[]): Promise<T> {
-  let document: unknown
-  const out: Output = {
-    document: async (value) => void (document = JSON.parse(JSON.stringify(value))),
-    line: async () => undefined,
-    text: async () => undefined,
-  }
-  await command.parse(argv)({ runtime: h.runtime, out, log: pino({ level: 'silent' }) })
-  return document as T
+  const run = await runInProcess<T>(command, argv, h.runtime)
+  if (run.error) throw run.error
+  return run.document as T
 }
 
 const parked = (args: string[] = []) => inProcess<Parked>(projectionsParked, args)

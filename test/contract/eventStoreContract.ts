@@ -3,6 +3,8 @@
 // store could not keep or replay unchanged.
 import { randomUUID } from 'node:crypto'
 import type { Test } from 'tap'
+import { chainVerifier } from '../../events/integrity/chainVerifier.js'
+import { chainTimeOf, contentHashOf, eventHashOf } from '../../events/integrity/eventHash.js'
 import {
   type EventStore,
   type NewEvent,
@@ -123,6 +125,37 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     t.same(
       (await store.readStream(long)).map((e) => Number(e.revision)),
       Array.from({ length: 12 }, (_, i) => i),
+    )
+  })
+
+  t.test('every event is linked to the one before it in its stream by a hash of its content', async (t) => {
+    const stream = uniqueStream()
+    const metadata = { organizationId: 'org_test', requestId: 'req_1' }
+    await store.appendToStream(stream, [ev('A', { i: 0, nested: { b: 1, a: [1, 'x'] } }), ev('B', { i: 1 })])
+    await store.appendToStream(stream, [{ ...ev('C', { i: 2 }), metadata }], { expectedRevision: 1n })
+    await store.appendToStream(stream, [ev('D', { i: 3 })], { expectedRevision: 'any' })
+    const events = await store.readStream(stream)
+    t.same(
+      events.map((e) => e.metadata),
+      [ev('A').metadata, ev('B').metadata, metadata, ev('D').metadata],
+      'the metadata reads back as given: the link is kept apart',
+    )
+    let previousHash: string | null = null
+    for (const e of events) {
+      t.match(e.hash, /^[0-9a-f]{64}$/, `revision ${e.revision} has a hash`)
+      const contentHash = contentHashOf({ id: e.id, stream, type: e.type, data: e.data, metadata: e.metadata })
+      const link = { contentHash, previousHash, recordedAt: chainTimeOf(e.recordedAt), revision: e.revision }
+      t.equal(e.hash, eventHashOf(link), `revision ${e.revision} recomputes from its content and the hash before it`)
+      previousHash = e.hash!
+    }
+    const verifier = chainVerifier()
+    for (const e of events) verifier.add(e)
+    t.match(verifier.report(), { consistent: true, verified: 4, problemCount: 0 })
+    const fromAll = (await store.readAll({ maxCount: 10_000 })).filter((e) => e.stream === stream)
+    t.same(
+      fromAll.map((e) => e.hash),
+      events.map((e) => e.hash),
+      'a read of all streams carries the same hashes',
     )
   })
 

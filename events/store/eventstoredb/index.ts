@@ -4,6 +4,7 @@
 import { BACKWARDS, END, EventStoreDBClient, FORWARDS } from '@eventstore/db-client'
 import {
   type EventStore,
+  type ExpectedRevision,
   type NewEvent,
   type Position,
   type RecordedEvent,
@@ -14,7 +15,9 @@ import {
 } from '../port.js'
 import { comparePositions } from '../positions.js'
 import { assertStorableAppend } from '../storableData.js'
+import { type ChainTail, chainEvents } from './chainMetadata.js'
 import { isStreamNotFound, toPortError } from './errors.js'
+import { EVENTSTOREDB_LIMITS } from './limits.js'
 import { fromEsdbPosition, toEsdbEvent, toEsdbExpectedRevision, toPortActualRevision, toRecordedEvent } from './mappings.js'
 import { readAllPage } from './readAllPage.js'
 import { subscribeToAll } from './subscribeToAll.js'
@@ -37,6 +40,14 @@ function boundedCount(maxCount: number | undefined): number {
     throw new RangeError(`maxCount must be 1..${STORE_LIMITS.maxReadCount}`)
   }
   return count
+}
+
+/** Whether the caller's expectation holds for the stream's last revision (undefined: no stream). */
+function holds(expected: ExpectedRevision, last: bigint | undefined): boolean {
+  if (expected === 'any') return true
+  if (expected === 'no_stream') return last === undefined
+  if (expected === 'stream_exists') return last !== undefined
+  return last === expected
 }
 
 function assertAppendable(stream: string, events: NewEvent[]): void {
@@ -65,6 +76,20 @@ export async function getEventStoreDbEventStore(options: EventStoreDbEventStoreO
     throw new Error(`No position for the last event of ${stream}`)
   }
 
+  async function chainTailOf(stream: string): Promise<ChainTail | undefined> {
+    try {
+      for await (const resolved of client.readStream(stream, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        if (!resolved.event) continue
+        const recorded = toRecordedEvent(resolved)
+        return { revision: resolved.event.revision, hash: recorded?.hash ?? null, eventId: resolved.event.id }
+      }
+    } catch (error) {
+      if (isStreamNotFound(error)) return undefined
+      throw error
+    }
+    return undefined
+  }
+
   return {
     kind: 'eventstoredb',
     // EventStoreDB cannot share a transaction with the read models: their projectors run asynchronously.
@@ -74,16 +99,30 @@ export async function getEventStoreDbEventStore(options: EventStoreDbEventStoreO
       if (appendOptions?.inTransaction) throw new Error('EventStoreDB appends cannot run a step in their transaction')
       assertAppendable(stream, events)
       const expected = appendOptions?.expectedRevision ?? 'any'
-      const result = await client
-        .appendToStream(stream, events.map(toEsdbEvent), { expectedRevision: toEsdbExpectedRevision(expected) })
-        .catch((error: unknown) => {
-          throw toPortError(error, stream, expected)
-        })
-      // Only when the connection string sets throwOnAppendFailure=false: a conflict as a result.
-      if (!result.success) throw new WrongExpectedVersionError(stream, expected, toPortActualRevision(result.nextExpectedRevision))
-      // The server omits the position when the append was an idempotent repeat; read it instead.
-      const position = result.position ? fromEsdbPosition(result.position) : await lastPositionOf(stream)
-      return { nextExpectedRevision: result.nextExpectedRevision, position }
+      for (let attempt = 1; ; attempt++) {
+        // The chain links each event to the stream's last one, so the append expects exactly that revision.
+        const tail = await chainTailOf(stream)
+        const actual = tail ? tail.revision : ('no_stream' as const)
+        // A repeat of an append that went in (its last event is the stream's last): answered, not written twice.
+        if (tail && tail.eventId === events[events.length - 1]!.id)
+          return { nextExpectedRevision: tail.revision, position: await lastPositionOf(stream) }
+        if (!holds(expected, tail?.revision)) throw new WrongExpectedVersionError(stream, expected, actual)
+        const chained = chainEvents(stream, events, tail, new Date())
+        try {
+          const result = await client.appendToStream(stream, chained.map(toEsdbEvent), {
+            expectedRevision: toEsdbExpectedRevision(tail ? tail.revision : 'no_stream'),
+          })
+          // Only when the connection string sets throwOnAppendFailure=false: a conflict as a result.
+          if (!result.success) throw new WrongExpectedVersionError(stream, expected, toPortActualRevision(result.nextExpectedRevision))
+          const position = result.position ? fromEsdbPosition(result.position) : await lastPositionOf(stream)
+          return { nextExpectedRevision: result.nextExpectedRevision, position }
+        } catch (error) {
+          const conflict = toPortError(error, stream, expected)
+          // Another writer came between the read and the append: an expectation that still holds tries again.
+          const again = conflict instanceof WrongExpectedVersionError && typeof expected !== 'bigint' && expected !== 'no_stream'
+          if (!again || attempt >= EVENTSTOREDB_LIMITS.maxChainedAppendAttempts) throw conflict
+        }
+      }
     },
 
     async readStream(stream, readOptions) {

@@ -11,8 +11,9 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client'
-import type { EventMetadata, ExpectedRevision, NewEvent, Position, RecordedEvent } from '../port.js'
+import type { ExpectedRevision, NewEvent, Position, RecordedEvent } from '../port.js'
 import { decodePosition, encodePosition } from '../positions.js'
+import { splitChain } from './chainMetadata.js'
 
 /** The port's expected revision as the client's. The client's constants, never -1n and friends. */
 export function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
@@ -55,6 +56,13 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value)
 }
 
+/** The caller's metadata, and the chain's hash and time when the adapter wrote one (chainMetadata.ts). */
+function storedMetadata(stored: Record<string, unknown>, created: Date): Pick<RecordedEvent, 'metadata' | 'recordedAt' | 'hash'> {
+  const { metadata, chain } = splitChain(stored)
+  if (!chain) return { metadata, recordedAt: created }
+  return { metadata, recordedAt: new Date(chain.at), hash: chain.hash }
+}
+
 /**
  * A resolved event as a port event, or undefined when it is not one: system events, and events
  * other writers stored as binary or as non-object JSON (this port only ever writes JSON objects).
@@ -71,8 +79,7 @@ export function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent
     position: fromEsdbPosition(event.position),
     type: event.type,
     data: event.data,
-    metadata: isJsonObject(event.metadata) ? (event.metadata as EventMetadata) : {},
-    recordedAt: event.created,
+    ...storedMetadata(isJsonObject(event.metadata) ? event.metadata : {}, event.created),
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from '../port.js'
+import { contentHashOf } from '../../integrity/eventHash.js'
 import { encodePosition } from '../positions.js'
 import { APPEND_STATEMENT, APPEND_STATEMENT_NAME, CURRENT_REVISIONS_STATEMENT, STREAM_REVISION_CONSTRAINT } from './appendStatement.js'
 
@@ -37,7 +38,14 @@ export const APPEND_BATCH_LIMITS = {
   maxAttempts: 5,
 } as const
 
-type WrittenRow = { stream_name: string; stream_revision: string; transaction_id: string; global_position: string; recorded_at: Date }
+type WrittenRow = {
+  stream_name: string
+  stream_revision: string
+  transaction_id: string
+  global_position: string
+  recorded_at: Date
+  event_hash: string
+}
 
 /**
  * Held shared by every transaction that runs in-transaction steps, from its start to its commit;
@@ -68,6 +76,7 @@ async function writeBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): 
   const types: string[] = []
   const data: unknown[] = []
   const metadata: unknown[] = []
+  const contentHashes: string[] = []
   const seen = new Set<string>()
   for (const append of batch) {
     // Two appends to one stream would both be decided against the same revision.
@@ -85,13 +94,16 @@ async function writeBatch(db: pg.Pool | pg.PoolClient, batch: PendingAppend[]): 
       types.push(event.type)
       data.push(event.data)
       metadata.push(event.metadata)
+      contentHashes.push(
+        contentHashOf({ id: event.id, stream: append.stream, type: event.type, data: event.data, metadata: event.metadata }),
+      )
     })
   }
   const result = await db.query<WrittenRow>({
     // Named: each connection parses and plans it once, not on every batch.
     name: APPEND_STATEMENT_NAME,
     text: APPEND_STATEMENT,
-    values: [streams, kinds, expectedRevisions, offsets, ids, types, JSON.stringify(data), JSON.stringify(metadata)],
+    values: [streams, kinds, expectedRevisions, offsets, ids, types, JSON.stringify(data), JSON.stringify(metadata), contentHashes],
   })
   return result.rows
 }
@@ -194,6 +206,7 @@ function recordedOf(append: PendingAppend, rows: WrittenRow[]): RecordedEvent[] 
       data: event.data,
       metadata: event.metadata,
       recordedAt: row.recorded_at,
+      hash: row.event_hash,
     }
   })
 }

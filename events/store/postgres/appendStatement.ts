@@ -7,7 +7,7 @@
 // A stream written meanwhile by another transaction cannot slip through: both would insert the
 // same (stream_name, stream_revision), and the unique index makes the later one fail
 // (STREAM_REVISION_CONSTRAINT), after which the append is decided again on fresh data.
-export const APPEND_STATEMENT_NAME = 'es_append_batch_v5'
+export const APPEND_STATEMENT_NAME = 'es_append_batch_v6'
 
 /** The unique index on (stream_name, stream_revision): its violation means a concurrent append. */
 export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision_key'
@@ -15,15 +15,16 @@ export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision
 // Parameters, one array entry per event, in batch order (an append's events together):
 //   $1 stream, $2 expectation ('any' | 'no_stream' | 'stream_exists' | 'revision'),
 //   $3 expected revision (for 'revision'), $4 offset of the event within its append,
-//   $5 event id, $6 type; $7 and $8 the events' data and metadata as one JSON array each.
+//   $5 event id, $6 type; $7 and $8 the events' data and metadata as one JSON array each; $9 their
+//   content hashes (the schema's trigger links each to its stream's previous event).
 // Answers one row per event written; an append whose expectation failed writes none.
 export const APPEND_STATEMENT = `
 WITH inserted AS (
-  INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
-  SELECT e.id, e.stream, coalesce(s.revision, -1) + 1 + e.event_offset, e.type, e.data, e.metadata
+  INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata, content_hash)
+  SELECT e.id, e.stream, coalesce(s.revision, -1) + 1 + e.event_offset, e.type, e.data, e.metadata, e.content_hash
   FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::int[]),
-    unnest($5::uuid[]), unnest($6::text[]), json_array_elements($7::json), json_array_elements($8::json))
-    WITH ORDINALITY AS e(stream, kind, expected_revision, event_offset, id, type, data, metadata, ord)
+    unnest($5::uuid[]), unnest($6::text[]), json_array_elements($7::json), json_array_elements($8::json), unnest($9::text[]))
+    WITH ORDINALITY AS e(stream, kind, expected_revision, event_offset, id, type, data, metadata, content_hash, ord)
   -- The stream's last revision; none when it has no events. A join, not a scalar subquery: the
   -- per-event subplan cost a tenth of a batch.
   LEFT JOIN LATERAL (
@@ -40,13 +41,13 @@ WITH inserted AS (
   -- Global positions are drawn in this order, so a stream's events read back in revision order.
   ORDER BY e.ord
   RETURNING es_events.stream_name, es_events.stream_revision, es_events.transaction_id::text AS transaction_id,
-    es_events.global_position, es_events.recorded_at
+    es_events.global_position, es_events.recorded_at, es_events.event_hash
 ), notified AS (
   -- Wakes subscribers in other processes; the payload is the batch's last position.
   SELECT pg_notify('es_appended', lpad(max(i.transaction_id), 20, '0') || '/' || lpad(max(i.global_position)::text, 20, '0'))
   FROM inserted i HAVING count(*) > 0
 )
-SELECT i.stream_name, i.stream_revision::text, i.transaction_id, i.global_position::text, i.recorded_at
+SELECT i.stream_name, i.stream_revision::text, i.transaction_id, i.global_position::text, i.recorded_at, i.event_hash
 FROM inserted i CROSS JOIN (SELECT count(*) FROM notified) AS n
 `
 

@@ -31,7 +31,8 @@ type PendingRead = {
 
 const BATCHED_COLUMNS =
   'r.ord::int AS read_index, e.global_position::text AS global_position_text, e.transaction_id::text AS transaction_id_text, ' +
-  'e.event_id, e.stream_name, e.stream_revision::text AS stream_revision_text, e.event_type, e.data, e.metadata, e.recorded_at'
+  'e.event_id, e.stream_name, e.stream_revision::text AS stream_revision_text, e.event_type, e.data, e.metadata, e.recorded_at, ' +
+  'e.event_hash'
 
 const BATCHED_READ = `SELECT ${BATCHED_COLUMNS}
   FROM unnest($1::text[], $2::bigint[], $3::int[]) WITH ORDINALITY AS r(stream, from_revision, max_count, ord)

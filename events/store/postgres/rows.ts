@@ -12,12 +12,13 @@ export type EventRow = {
   data: Record<string, unknown>
   metadata: EventMetadata
   recorded_at: Date
+  event_hash: string | null
 }
 
 // Output names differ from the columns: ORDER BY on a bare name would sort the text copy.
 export const EVENT_COLUMNS =
   'global_position::text AS global_position_text, transaction_id::text AS transaction_id_text, event_id, stream_name, ' +
-  'stream_revision::text AS stream_revision_text, event_type, data, metadata, recorded_at'
+  'stream_revision::text AS stream_revision_text, event_type, data, metadata, recorded_at, event_hash'
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -29,5 +30,6 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     recordedAt: row.recorded_at,
+    ...(row.event_hash === null ? {} : { hash: row.event_hash }),
   }
 }

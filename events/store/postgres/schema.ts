@@ -41,6 +41,38 @@ END
 $upgrade$;
 `
 
+// The hash chain (events/integrity/eventHash.ts): the writer passes each event's content hash; this
+// trigger, in the append's own transaction, finds the stream's previous event hash (an earlier row of
+// the same statement included: a row trigger sees the rows its statement wrote before it), settles the
+// time to the millisecond, and writes the event hash with the template of chainLinkText. Events stored
+// before the chain have neither hash; the chain of their stream starts at its first hashed event (a
+// row written around the append statement gets none either, and audit verify reports it).
+export const HASH_CHAIN_DDL = `
+ALTER TABLE es_events ADD COLUMN IF NOT EXISTS content_hash text, ADD COLUMN IF NOT EXISTS event_hash text;
+CREATE OR REPLACE FUNCTION es_events_chain() RETURNS trigger LANGUAGE plpgsql AS $chain$
+DECLARE
+  previous text;
+BEGIN
+  NEW.recorded_at := date_trunc('milliseconds', NEW.recorded_at);
+  -- A row written by something other than the append statement is left unhashed: audit verify names it.
+  IF NEW.content_hash IS NULL THEN
+    NEW.event_hash := NULL;
+    RETURN NEW;
+  END IF;
+  IF NEW.stream_revision > 0 THEN
+    SELECT x.event_hash INTO previous FROM es_events x
+      WHERE x.stream_name = NEW.stream_name AND x.stream_revision = NEW.stream_revision - 1;
+  END IF;
+  NEW.event_hash := encode(sha256(convert_to(
+    '{"contentHash":"' || NEW.content_hash || '","previousHash":' || coalesce('"' || previous || '"', 'null')
+      || ',"recordedAt":"' || to_char(NEW.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      || '","revision":' || NEW.stream_revision || '}', 'UTF8')), 'hex');
+  RETURN NEW;
+END
+$chain$;
+CREATE OR REPLACE TRIGGER es_events_chain BEFORE INSERT ON es_events FOR EACH ROW EXECUTE FUNCTION es_events_chain();
+`
+
 export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
   // An advisory lock keeps two processes starting at once from racing on CREATE.
   const client = await pool.connect()
@@ -48,6 +80,7 @@ export async function ensureEventStoreSchema(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_lock(7171001)')
     await client.query(EVENTS_TABLE_DDL)
     await client.query(EVENTS_TABLE_UPGRADE)
+    await client.query(HASH_CHAIN_DDL)
   } finally {
     await client.query('SELECT pg_advisory_unlock(7171001)').catch(() => undefined)
     client.release()
