@@ -16,6 +16,7 @@ import { comparePositions } from '../positions.js'
 import { assertStorableAppend } from '../storableData.js'
 import { isStreamNotFound, toPortError } from './errors.js'
 import { fromEsdbPosition, toEsdbEvent, toEsdbExpectedRevision, toPortActualRevision, toRecordedEvent } from './mappings.js'
+import { readAllMarks, readHead } from './marks.js'
 import { readAllPage } from './readAllPage.js'
 import { subscribeToAll } from './subscribeToAll.js'
 
@@ -120,6 +121,10 @@ export async function getEventStoreDbEventStore(options: EventStoreDbEventStoreO
       }
       return events
     },
+
+    readAllMarks: async (readOptions) => readAllMarks(client, readOptions?.from ?? START, boundedCount(readOptions?.maxCount)),
+
+    readHead: () => readHead(client),
 
     subscribeToAll(subscribeOptions, handler) {
       const sub = subscribeToAll(client, subscribeOptions, handler, onError)
