@@ -8,6 +8,7 @@ import type { ConsumerDatabase } from './consumerSchema.js'
 import type { FixedRouteDatabase } from './fixedRouteSchema.js'
 import type { FxSettingsDatabase } from './fxSettingsSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
+import type { LedgerVerificationDatabase } from './ledgerVerificationSchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { TransferDatabase } from './transferSchema.js'
@@ -24,6 +25,7 @@ export type * from './consumerSchema.js'
 export type * from './fixedRouteSchema.js'
 export type * from './fxSettingsSchema.js'
 export type * from './idempotencySchema.js'
+export type * from './ledgerVerificationSchema.js'
 export type * from './liquidityFacilitySchema.js'
 export type * from './readModelSchema.js'
 export type * from './transferSchema.js'
@@ -46,4 +48,5 @@ export interface ReadDatabase
     FxSettingsDatabase,
     AgentDatabase,
     TransferDraftDatabase,
-    InvoiceDatabase {}
+    InvoiceDatabase,
+    LedgerVerificationDatabase {}

@@ -18,7 +18,11 @@ import { pathAndQueryGuard } from './input/pathAndQueryGuard.js'
 import { registerOpenApi } from './openapi.js'
 import { rateLimits } from './rateLimit/rateLimit.js'
 import { requestIdFor } from './requestId.js'
-import type { Runtime } from './runtime.js'
+import { CONSUMER_NAMES, type Runtime } from './runtime.js'
+import { createLagProbe } from './observability/lagProbe.js'
+import { readyRoutes } from './ready.js'
+import { metricsRoutes } from './metrics/metricsRoutes.js'
+import { observeHttpRequests } from './metrics/httpMetrics.js'
 
 export const HTTP_LIMITS = {
   bodyLimitBytes: 1_048_576,
@@ -31,7 +35,7 @@ export const HTTP_LIMITS = {
  * `clock` the time credit line fees are computed at (tests of hour boundaries).
  */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'db' | 'commands' | 'webhooks' | 'protection'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'commands' | 'webhooks' | 'protection' | 'metrics' | 'projectionMode' | 'runner'>,
   logger: Logger,
   options: { resolver?: Resolver; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
@@ -55,13 +59,37 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerJsonBodyParser(app)
+  // First, so every route's requests are counted and timed (404s too).
+  observeHttpRequests(app, runtime.metrics)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
   await app.register(pathAndQueryGuard)
 
   await registerOpenApi(app)
-  await app.register(healthRoutes, { db, environment: config.APP_ENV, eventStore: commands.store.kind })
+  // Operators' routes, outside /v1 and without an API key (server/observability/, server/metrics/).
+  const clock = options.clock ?? (() => new Date())
+  const lag = createLagProbe({ runtime, store: commands.store, db, clock })
+  await app.register(healthRoutes, {
+    db,
+    environment: config.APP_ENV,
+    eventStore: commands.store.kind,
+    lag,
+    clock,
+    metricsToken: config.METRICS_TOKEN,
+  })
+  await app.register(readyRoutes, {
+    db,
+    store: commands.store,
+    lag,
+    maxLagEvents: config.READY_MAX_LAG_EVENTS,
+    maxLagSeconds: config.READY_MAX_LAG_SECONDS,
+  })
+  await app.register(metricsRoutes, {
+    metrics: runtime.metrics,
+    sources: { lag, db, groups: CONSUMER_NAMES },
+    metricsToken: config.METRICS_TOKEN,
+  })
   // Per key after authentication (a preValidation hook, so it sees the principal the /v1 scope's
   // onRequest hook set), per IP for requests without a valid key.
   await app.register(rateLimits, {
@@ -76,7 +104,7 @@ export async function buildApp(
     commands,
     webhooks: runtime.webhooks,
     protection: runtime.protection,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     ...(options.resolver ? { resolver: options.resolver } : {}),
   }
   await app.register(

@@ -72,6 +72,16 @@ export const configSchema = z.object({
   /** How long an archived customer's personal data is kept before it is shredded (default 5 years, in days). */
   CUSTOMER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_826),
   RATE_LIMIT_PER_IP_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** GET /ready answers 503 until every consumer has at most this many events to handle... */
+  READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).max(10_000_000).default(1_000),
+  /** ...and none of them older than this (server/ready.ts). */
+  READY_MAX_LAG_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
+  /**
+   * When set, GET /metrics and the dead letters' details in GET /health (tenant, stream, error) need
+   * `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics is open (it has no tenant labels), and
+   * /health shows the details in sandbox only.
+   */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
 })
 
 export type Config = z.infer<typeof configSchema>

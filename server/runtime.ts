@@ -29,9 +29,14 @@ import { eventCodec } from '../events/protection/eventCodec.js'
 import { type LocalKeySource, keyManagementFor, loadLocalKeySource } from '../events/protection/localKeySource.js'
 import { protectedEventStore } from '../events/protection/protectedEventStore.js'
 import type { Config } from './config.js'
+import { countingEventStore } from './metrics/countingEventStore.js'
+import { type ServiceMetrics, createServiceMetrics } from './metrics/serviceMetrics.js'
 import { type EmbeddedCluster, startEmbeddedPostgres } from './database/embeddedPostgres.js'
 
 export const EMBEDDED_DATABASE_NAME = 'payments'
+
+/** A delivery's next status as the outcome label of webhook_delivery_outcomes_total. */
+const DELIVERY_OUTCOMES = { SUCCEEDED: 'succeeded', FAILED: 'failed', PENDING: 'retrying' } as const
 
 /** Every event consumer the runtime runs, by the name its failures and skips are recorded under. */
 export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT, WORKFLOWS_CONSUMER] as const
@@ -70,6 +75,8 @@ export type Runtime = {
   /** Created here, started by the process that delivers webhooks (server/main.ts). */
   webhooks: WebhookDelivery
   embedded: EmbeddedCluster | undefined
+  /** This instance's Prometheus registry and instruments (server/metrics/): appends and webhook outcomes count here. */
+  metrics: ServiceMetrics
   close(): Promise<void>
 }
 
@@ -161,7 +168,8 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
   } else {
     adapter = await getPostgresEventStore({ connectionString: databaseUrl, onError })
   }
-  const sealed = protectedEventStore(adapter, eventCodec(protection))
+  const metrics = createServiceMetrics()
+  const sealed = countingEventStore(protectedEventStore(adapter, eventCodec(protection)), metrics.eventsAppended)
   const asyncProjections = () =>
     createProjectionRunner({ store: sealed, db, projectors: allProjectors, protection, log, backoff: options.consumerBackoff })
   const settled = await settleProjectionMode({
@@ -225,6 +233,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     onError: (e, message) => log.error({ err: e }, message),
     log,
     consumerBackoff: options.consumerBackoff,
+    onDeliveryOutcome: (status) => metrics.webhookDeliveryOutcomes.inc({ outcome: DELIVERY_OUTCOMES[status] }),
   })
 
   return {
@@ -242,6 +251,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     runner,
     webhooks,
     embedded,
+    metrics,
     async close() {
       closing = true
       await webhooks.stop()

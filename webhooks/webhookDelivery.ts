@@ -41,6 +41,8 @@ export function createWebhookDelivery(deps: {
   consumerBackoff?: Partial<ConsumerBackoff>
   /** Seals the endpoint snapshots' signing secrets; the dispatcher opens them to sign. */
   protection: DataProtection
+  /** Each delivery outcome the dispatcher records (the metrics' counter). */
+  onDeliveryOutcome?: (status: 'SUCCEEDED' | 'FAILED' | 'PENDING') => void
 }) {
   assertRetrySchedule(deps.retryScheduleMs)
   let subscriber: WebhookSubscriber | undefined
@@ -72,6 +74,7 @@ export function createWebhookDelivery(deps: {
           tuning: dispatcherTuning(options.tuning),
           ...(options.resolver ? { resolver: options.resolver } : {}),
           onError: deps.onError,
+          ...(deps.onDeliveryOutcome ? { onOutcome: deps.onDeliveryOutcome } : {}),
         })
         dispatcher.start()
       }

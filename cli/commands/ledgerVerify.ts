@@ -4,12 +4,14 @@
 // equals the sum of its postings (read model and, for a sample of accounts, the account aggregate).
 // Prints the totals per currency and per system account, overall and per organization, or names the
 // first discrepancy and exits 1. Plain lines for a
-// person by default; one JSON document with --json. Read-only: safe beside a running server.
+// person by default; one JSON document with --json. Reads only, beside a running server, and records
+// its outcome (ledger_verifications) for /metrics.
 import { parseArgs } from 'node:util'
 import { formatMajor } from '../../domain/shared/money/index.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
 import { type CurrencyTotals, LEDGER_VERIFY_LIMITS, type LedgerReport, verifyLedger } from '../ledger/verifyLedger.js'
 import { CliError } from '../output.js'
+import { recordLedgerVerification } from '../../server/observability/ledgerVerifications.js'
 
 const SAMPLE_MAX = 1_000_000
 
@@ -59,7 +61,16 @@ export const ledgerVerify: CliCommand = {
       } catch (error) {
         log.warn({ err: error }, 'projections could not catch up; verifying at their checkpoint')
       }
+      const startedMs = Date.now()
       const report = await verifyLedger({ store: runtime.store, db: runtime.db, mode: runtime.projectionMode }, { sample })
+      // Recorded for /metrics (ledger_verify_*), the discrepancy by its kind only: its details stay with the operator.
+      await recordLedgerVerification(runtime.db, {
+        consistent: report.consistent,
+        events: report.events,
+        checkedThrough: report.checkedThrough,
+        durationMs: Date.now() - startedMs,
+        discrepancyKind: report.discrepancy?.kind ?? null,
+      })
       if (values.json) await out.document(report)
       else for (const line of lines(report)) await out.text(line)
       if (report.discrepancy) {

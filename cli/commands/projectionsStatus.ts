@@ -1,129 +1,149 @@
-// `projections status`: each projector's, workflow's and the webhook subscriber's checkpoint and lag, each
-// consumer group's health (failing since, attempts, last error, the event it is stuck on; how many
-// dead letters it holds), the letters per consumer (`projections parked` lists them), and the
-// operator's skips. Lag counts only events the consumer handles and has not been told to skip, so
-// a caught-up system shows 0 (a parked event lies behind the checkpoint: a letter, not lag).
-// Read-only: it runs no consumer, so it shows what the server's have.
+// `projections status [--json]`: each projector's, workflow's, timer consumer's and the webhook
+// subscriber's checkpoint and lag (events it handles and has not handled, how old the oldest is,
+// stalled or not: events/consumers/consumerLag.ts, the same figures as /health), the head's
+// staleness, each consumer group's health (failing since, attempts, last error, the event it is
+// stuck on; its dead letters, with the oldest few), and the operator's skips. Lag counts only
+// events a consumer handles and has not been told to skip, so a caught-up system shows 0 (a parked
+// event lies behind the checkpoint: a letter, not lag). Plain lines for a person by default; one
+// JSON document with --json. Read-only: it runs no consumer, so it shows what the server's have.
 import { parseArgs } from 'node:util'
-import { allWorkflows } from '../../commands/workflows/allWorkflows.js'
-import { workflowCheckpointName } from '../../commands/workflows/workflowConsumer.js'
-import { WORKFLOWS_CONSUMER } from '../../commands/workflows/workflowRunner.js'
-import type { Position, RecordedEvent } from '../../events/store/port.js'
-import { START, STORE_LIMITS } from '../../events/store/port.js'
-import { allProjectors } from '../../projections/allProjectors.js'
-import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
-import { readCheckpoints } from '../../events/consumers/checkpoints.js'
-import { eventsHead } from '../../projections/runtime/eventsHead.js'
-import { listFailures, listSkips } from '../../events/consumers/consumerRecords.js'
+import type { ConsumerLag, LagReport } from '../../events/consumers/consumerLag.js'
+import { measureConsumerLag } from '../../events/consumers/consumerLag.js'
+import { type ConsumerFailure, listFailures, listSkips } from '../../events/consumers/consumerRecords.js'
 import { countDeadLetters } from '../../events/consumers/deadLetters.js'
+import { type ParkedGroupSummary, summarizeParked } from '../../events/consumers/parkedSummary.js'
+import { PROJECTIONS_CONSUMER } from '../../projections/runtime/projectionRunner.js'
+import { WORKFLOWS_CONSUMER } from '../../commands/workflows/workflowRunner.js'
+import { toLagJson } from '../../server/observability/lagJson.js'
+import { lagTargets } from '../../server/observability/lagTargets.js'
 import { CONSUMER_NAMES } from '../../server/runtime.js'
-import { publicEventMappers } from '../../webhooks/publicEventMappers.js'
-import { subscriberHandles } from '../../webhooks/subscriber/handledEvents.js'
 import { SUBSCRIBER_CHECKPOINT } from '../../webhooks/subscriber/storeBatch.js'
 import { type CliCommand, parseOrUsage } from '../command.js'
 
 export const STATUS_LIMITS = {
-  /** Events counted past the lowest checkpoint; beyond it the lags are lower bounds. */
+  /** Event marks read past the checkpoints; beyond it the lags are lower bounds (and say so). */
   maxScannedEvents: 1_000_000,
 } as const
 
-type Counted = { name: string; consumer: string; position: Position; handles: (event: RecordedEvent) => boolean; lag: number }
+type GroupStatus = { name: string; status: 'ok' | 'parked' | 'failing'; failure?: ConsumerFailure; parked?: number; parkedFailed?: number }
+
+const seconds = (s: number) => `${s.toFixed(1)} s`
+const pad = (text: string, width: number) => text.padEnd(width)
+
+function consumerLine(c: ConsumerLag): string {
+  const lag = `${c.lagIsLowerBound ? '>=' : ''}${c.lagEvents}`
+  const moved = c.checkpointMovedAt ? c.checkpointMovedAt.toISOString() : 'never'
+  const stalled = c.stalled ? 'STALLED' : 'no'
+  return `  ${pad(c.name, 34)} ${pad(c.group, 17)} ${pad(lag, 10)} ${pad(seconds(c.lagSeconds), 12)} ${pad(stalled, 8)} ${moved}`
+}
+
+function groupLine(g: GroupStatus): string {
+  const letters = g.parked ? `; ${g.parked} dead letters (${g.parkedFailed ?? 0} failed)` : ''
+  if (!g.failure) return `  ${g.name}: ${g.status}${letters}`
+  const f = g.failure
+  return (
+    `  ${g.name}: FAILING since ${f.failingSince.toISOString()}, ${f.attempts} attempts on ${f.event.type} ${f.event.id}` +
+    ` (next ${f.nextAttemptAt.toISOString()}): ${f.lastError}${letters}`
+  )
+}
+
+function lines(report: LagReport, groups: GroupStatus[], parked: ParkedGroupSummary[], skips: number, now: Date): string[] {
+  const head = report.head
+    ? `head ${report.head}, recorded ${report.headRecordedAt?.toISOString()} (${seconds(report.headStalenessSeconds ?? 0)} ago)`
+    : 'head: no events yet'
+  const scan = report.complete
+    ? `${report.scannedEvents} events read`
+    : `scan stopped at ${report.scannedEvents} events: >= marks lower bounds`
+  return [
+    `${head}; ${scan}`,
+    `  ${pad('consumer', 34)} ${pad('group', 17)} ${pad('lag', 10)} ${pad('lag age', 12)} ${pad('stalled', 8)} checkpoint moved`,
+    ...report.consumers.map(consumerLine),
+    'groups:',
+    ...groups.map(groupLine),
+    ...parked.flatMap((g) => [
+      `dead letters of ${g.group} (${g.letters}; oldest ${g.oldest.length}; \`projections parked\` lists them all):`,
+      ...g.oldest.map(
+        (l) =>
+          `  ${l.organizationId ?? '(no organization)'} ${l.stream} ${l.eventType} ${l.reason}, ` +
+          `${seconds((now.getTime() - l.parkedAt.getTime()) / 1000)} old${l.error ? `: ${l.error}` : ''}`,
+      ),
+    ]),
+    `skipped events: ${skips}`,
+  ]
+}
 
 export const projectionsStatus: CliCommand = {
   words: ['projections', 'status'],
-  usage: 'projections status',
-  summary: "print each consumer's checkpoint, lag, health and skipped events",
+  usage: 'projections status [--json]',
+  summary: "print each consumer's checkpoint, lag (events, seconds, stalled), the groups' health, dead letters and skipped events",
   parse(argv) {
-    parseOrUsage(projectionsStatus, () => parseArgs({ args: argv, options: {}, strict: true, allowPositionals: false }))
+    const { values } = parseOrUsage(projectionsStatus, () =>
+      parseArgs({ args: argv, options: { json: { type: 'boolean' } }, strict: true, allowPositionals: false }),
+    )
     return async ({ runtime, out }) => {
-      const stored = await readCheckpoints(runtime.db)
-      // Inline, every projector's rows are committed with the events: they are at the head, with no lag.
-      const inlineAt = runtime.projectionMode === 'inline' ? await eventsHead(runtime.db) : undefined
-      const skips = await listSkips(runtime.db)
-      const skipKeys = new Set(skips.map((s) => `${s.consumer}/${s.eventId}`))
-      const skipped = (consumer: string, event: RecordedEvent) => skipKeys.has(`${consumer}/${event.id}`)
-      const counted: Counted[] = [
-        ...allProjectors.map((p) => ({
-          name: p.name,
-          consumer: PROJECTIONS_CONSUMER,
-          position: inlineAt ?? stored.get(p.name) ?? START,
-          handles: (e: RecordedEvent) => p.handles.has(e.type),
-          lag: 0,
-        })),
-        ...allWorkflows.map((w) => ({
-          name: workflowCheckpointName(w),
-          consumer: WORKFLOWS_CONSUMER,
-          position: stored.get(workflowCheckpointName(w)) ?? START,
-          handles: (e: RecordedEvent) => w.handles.has(e.type),
-          lag: 0,
-        })),
-        {
-          name: SUBSCRIBER_CHECKPOINT,
-          consumer: SUBSCRIBER_CHECKPOINT,
-          position: stored.get(SUBSCRIBER_CHECKPOINT) ?? START,
-          handles: (e: RecordedEvent) => subscriberHandles(publicEventMappers, e),
-          lag: 0,
-        },
-      ]
-
-      // One pass from the lowest checkpoint to the head counts every consumer's lag; the port has
-      // no "last event" read, so the head is the last event of that pass (or the checkpoint itself).
-      // It is the last event readable in commit order: one whose transaction committed after a
-      // still-running older writer's shows once that writer ends, as the consumers see it.
-      const compare = (a: Position, b: Position) => runtime.store.comparePositions(a, b)
-      const lowest = counted.reduce((low, c) => (compare(c.position, low) < 0 ? c.position : low), counted[0]!.position)
-      let head: Position = lowest
-      let scanned = 0
-      let complete = true
-      for (;;) {
-        if (scanned >= STATUS_LIMITS.maxScannedEvents) {
-          complete = false
-          break
-        }
-        const events = await runtime.store.readAll({ from: head || undefined, maxCount: STORE_LIMITS.maxReadCount })
-        if (events.length === 0) break
-        for (const event of events) {
-          for (const c of counted) {
-            if (compare(event.position, c.position) > 0 && c.handles(event) && !skipped(c.consumer, event)) c.lag += 1
-          }
-        }
-        scanned += events.length
-        head = events[events.length - 1]!.position
-      }
-      const failures = await listFailures(runtime.db)
-      const parked = await countDeadLetters(runtime.db)
+      const now = new Date()
+      const report = await measureConsumerLag({ store: runtime.store, db: runtime.db, now }, lagTargets(runtime), {
+        maxScannedEvents: STATUS_LIMITS.maxScannedEvents,
+      })
+      const [skips, failures, parked, parkedGroups] = await Promise.all([
+        listSkips(runtime.db),
+        listFailures(runtime.db),
+        countDeadLetters(runtime.db),
+        summarizeParked(runtime.db),
+      ])
       // A group's letters and how many of them failed, shown only when it has some (as a failure's fields only while failing).
       const parkedOf = (group: string) => {
         const mine = parked.filter((p) => p.group === group)
         if (mine.length === 0) return {}
         return { parked: mine.reduce((n, p) => n + p.letters, 0), parkedFailed: mine.reduce((n, p) => n + p.failed, 0) }
       }
-      const lagOf = (c: Counted) => ({ name: c.name, position: c.position || null, lag: c.lag })
+      const groups: GroupStatus[] = CONSUMER_NAMES.map((name) => {
+        const failure = failures.find((f) => f.consumer === name)
+        const status = failure ? 'failing' : parked.some((p) => p.group === name) ? 'parked' : 'ok'
+        return { name, status, ...(failure ? { failure } : {}), ...parkedOf(name) }
+      })
+      if (!values.json) {
+        for (const line of lines(report, groups, parkedGroups, skips.length, now)) await out.text(line)
+        return
+      }
+      const lag = toLagJson(report)
+      const ofGroup = (group: string) => lag.consumers.filter((c) => c.group === group)
       await out.document({
-        head: head || null,
+        head: lag.head,
+        headRecordedAt: lag.headRecordedAt,
+        headStalenessSeconds: lag.headStalenessSeconds,
         projectionMode: runtime.projectionMode,
-        // False when the scan stopped at its bound: the head is not the real head, the lags are minimums.
-        complete,
-        projections: counted.filter((c) => c.consumer === PROJECTIONS_CONSUMER).map(lagOf),
-        workflows: counted.filter((c) => c.consumer === WORKFLOWS_CONSUMER).map(lagOf),
-        webhookSubscriber: lagOf(counted.find((c) => c.consumer === SUBSCRIBER_CHECKPOINT)!),
-        consumers: CONSUMER_NAMES.map((name) => {
-          const failure = failures.find((f) => f.consumer === name)
-          if (!failure) return { name, status: parked.some((p) => p.group === name) ? 'parked' : 'ok', ...parkedOf(name) }
-          return {
-            name,
-            status: 'failing',
-            ...parkedOf(name),
-            failingSince: failure.failingSince.toISOString(),
-            attempts: failure.attempts,
-            lastError: failure.lastError,
-            event: failure.event,
-            nextAttemptAt: failure.nextAttemptAt.toISOString(),
-            updatedAt: failure.updatedAt.toISOString(),
-          }
-        }),
+        // False when the scan stopped at its bound: the lags marked lagIsLowerBound are minimums.
+        complete: lag.complete,
+        scannedEvents: lag.scannedEvents,
+        projections: ofGroup(PROJECTIONS_CONSUMER),
+        workflows: ofGroup(WORKFLOWS_CONSUMER),
+        webhookSubscriber: ofGroup(SUBSCRIBER_CHECKPOINT)[0],
+        consumers: groups.map(({ failure, ...g }) => ({
+          ...g,
+          ...(failure
+            ? {
+                failingSince: failure.failingSince.toISOString(),
+                attempts: failure.attempts,
+                lastError: failure.lastError,
+                event: failure.event,
+                nextAttemptAt: failure.nextAttemptAt.toISOString(),
+                updatedAt: failure.updatedAt.toISOString(),
+              }
+            : {}),
+        })),
         // Dead letters per consumer (`projections parked` lists them, `projections parked replay` applies them).
         parked,
+        // The oldest letters of each group, with their tenant, stream and error.
+        parkedLetters: parkedGroups.map((g) => ({
+          group: g.group,
+          letters: g.letters,
+          oldest: g.oldest.map((l) => ({
+            ...l,
+            parkedAt: l.parkedAt.toISOString(),
+            ageSeconds: (now.getTime() - l.parkedAt.getTime()) / 1000,
+          })),
+        })),
         skips: skips.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
       })
     }

@@ -26,6 +26,16 @@ export async function readCheckpointStates(db: SqlRunner): Promise<Map<string, {
   return new Map(rows.map((r) => [r.name, { position: r.position, parkedLetters: r.parked_letters }]))
 }
 
+/**
+ * Each checkpoint with the time it was last written (updated_at): a batch writes it when it moves the
+ * checkpoint, so a consumer that is behind and whose time grows old is stalled (consumerLag.ts).
+ */
+export async function readCheckpointTimes(db: SqlRunner): Promise<Map<string, { position: Position; updatedAt: Date }>> {
+  const { rows } = await sql<{ name: string; position: Position; updated_at: Date }>`
+    SELECT name, position, updated_at FROM consumer_checkpoints`.execute(db)
+  return new Map(rows.map((r) => [r.name, { position: r.position, updatedAt: new Date(r.updated_at) }]))
+}
+
 export async function readCheckpoint(db: SqlRunner, name: string): Promise<Position> {
   return (await readCheckpoints(db)).get(name) ?? START
 }

@@ -210,6 +210,9 @@ export function createConsumerRuntime<DB>(deps: {
 
     progress: (): ReadonlyMap<string, Position> => progress,
 
+    /** Each consumer's checkpoint name and the event types it handles (every type when unset): what its lag counts. */
+    members: (): { name: string; handles?: ReadonlySet<string> }[] => deps.consumers.map((c) => ({ name: c.name, handles: c.handles })),
+
     health: () => guard.health(),
 
     async stop(): Promise<void> {

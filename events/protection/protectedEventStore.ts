@@ -28,6 +28,9 @@ export function protectedEventStore(inner: EventStore, codec: EventCodec): Event
     async readAll(options) {
       return decodeLazily(await inner.readAll(options))
     },
+    // Marks carry no data: nothing to open.
+    readAllMarks: (options) => inner.readAllMarks(options),
+    readHead: () => inner.readHead(),
     subscribeToAll(options, handler) {
       return inner.subscribeToAll(options, {
         ...handler,

@@ -53,6 +53,12 @@ export type RecordedEvent = {
   hash?: string
 }
 
+/**
+ * Where an event stands in $all and when it was recorded, without its data or metadata: what a
+ * consumer's lag and the head's staleness are measured by (events/consumers/consumerLag.ts).
+ */
+export type EventMark = { id: string; type: string; position: Position; recordedAt: Date }
+
 /** Opaque checkpoint string; compare with the adapter's `comparePositions`, never by hand. */
 export type Position = string & { readonly __brand: 'Position' }
 
@@ -122,6 +128,10 @@ export interface EventStore {
   readStream(stream: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>
   /** Events of all streams after `from` (exclusive), in commit order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>
+  /** The marks of the events `readAll` would return (gap-safe, same bounds), without reading their data. */
+  readAllMarks(options?: { from?: Position; maxCount?: number }): Promise<EventMark[]>
+  /** The last event a gap-safe `readAll` can reach now, or undefined while $all is empty: one indexed read. */
+  readHead(): Promise<EventMark | undefined>
   /**
    * Catch up from `from` (exclusive), then stay live; resubscribes on its own after a drop.
    * `minBatchIntervalMs`: a subscriber that needs no low latency reads at most once per interval

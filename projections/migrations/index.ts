@@ -29,6 +29,7 @@ import * as m0026 from './0026_fx_trades.js'
 import * as m0027 from './0027_agents.js'
 import * as m0028 from './0028_transfer_drafts.js'
 import * as m0029 from './0029_invoices.js'
+import * as m0030 from './0030_ledger_verifications.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027_agents': m0027,
   '0028_transfer_drafts': m0028,
   '0029_invoices': m0029,
+  '0030_ledger_verifications': m0030,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -67,6 +67,8 @@ export function withInlineProjections(store: EventStore, step: InTransactionStep
     },
     readStream: (stream, options) => store.readStream(stream, options),
     readAll: (options) => store.readAll(options),
+    readAllMarks: (options) => store.readAllMarks(options),
+    readHead: () => store.readHead(),
     subscribeToAll: (options, handler) => store.subscribeToAll(options, handler),
     comparePositions: (a, b) => store.comparePositions(a, b),
     close: () => store.close(),

@@ -18,8 +18,11 @@ export const RATE_LIMIT_LIMITS = {
   maxTrackedClients: 10_000,
 } as const
 
-/** Routes no limit applies to: an orchestrator's health probe must never be throttled. */
-const UNLIMITED_ROUTES = new Set(['/health'])
+/**
+ * Routes no limit applies to: an orchestrator's health and readiness probes must never be throttled
+ * (a Prometheus scrape of /metrics stays well within the per-IP limit).
+ */
+const UNLIMITED_ROUTES = new Set(['/health', '/ready'])
 
 type Limit = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>
 type CountedLimit = Extract<Limit, { isAllowed: false }>

@@ -116,11 +116,11 @@ t.test('orgs create beside a running server on the same DATA_DIR', async (t) => 
   await stopStrayCluster()
 
   // Server gone: the CLI starts the cluster itself, and stops it before it exits.
-  const status = await runCli(['projections', 'status'], env)
+  const status = await runCli(['projections', 'status', '--json'], env)
   t.equal(status.code, 0, status.stderr)
-  const body = stdoutJson<{ head: string; projections: { lag: number }[] }>(status)
+  const body = stdoutJson<{ head: string; projections: { lagEvents: number }[] }>(status)
   t.ok(
-    body.projections.every((p) => p.lag === 0),
+    body.projections.every((p) => p.lagEvents === 0),
     'every projection caught up',
   )
   t.notOk(existsSync(pidFile), 'the CLI stopped the cluster it started')

@@ -6,6 +6,7 @@
 import t from 'tap'
 import { createCommandRuntime } from '../../commands/runtime/commandRuntime.js'
 import { randomUUID } from 'node:crypto'
+import pg from 'pg'
 import { createOrganization } from '../../commands/organizations/organizationCommands.js'
 import type { Position } from '../../events/store/port.js'
 import { getPostgresEventStore } from '../../events/store/postgres/index.js'
@@ -14,9 +15,20 @@ import { startTestApp } from '../harness/testApp.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { runCli, stdoutJson } from './fixtures/runCli.js'
 
-type Lag = { name: string; position: string | null; lag: number }
+type Lag = {
+  name: string
+  group: string
+  position: string | null
+  lagEvents: number
+  lagSeconds: number
+  lagIsLowerBound: boolean
+  checkpointMovedAt: string | null
+  stalled: boolean
+}
 type Status = {
   head: string | null
+  headRecordedAt: string | null
+  headStalenessSeconds: number | null
   complete: boolean
   projections: Lag[]
   webhookSubscriber: Lag
@@ -30,7 +42,7 @@ const names = allProjectors.map((p) => p.name)
 t.test('status, async: lag 0 after catch-up, then the lag of events appended by a process running no projector', async (t) => {
   const env = { DATABASE_URL: await createTestDatabase(t), PROJECTIONS: 'async' }
   const status = async () => {
-    const run = await runCli(['projections', 'status'], env)
+    const run = await runCli(['projections', 'status', '--json'], env)
     t.equal(run.code, 0, run.stderr)
     return stdoutJson<Status>(run)
   }
@@ -41,12 +53,14 @@ t.test('status, async: lag 0 after catch-up, then the lag of events appended by 
   t.match(caughtUp.head, /^\d{20}\/\d{20}$/)
   t.equal(caughtUp.complete, true)
   t.same(
-    caughtUp.projections,
-    names.map((name) => ({ name, position: caughtUp.head, lag: 0 })),
+    caughtUp.projections.map((p) => [p.name, p.position, p.lagEvents, p.lagSeconds, p.stalled]),
+    names.map((name) => [name, caughtUp.head, 0, 0, false]),
     'every projector at the head',
   )
-  // The CLI runs no webhook subscriber: it has no checkpoint, but no event it handles either.
-  t.same(caughtUp.webhookSubscriber, { name: 'webhook_messages', position: null, lag: 0 })
+  t.ok(caughtUp.headStalenessSeconds !== null && caughtUp.headStalenessSeconds >= 0, 'the head has a staleness')
+  // The CLI runs no webhook subscriber: it has no checkpoint, and every event is still ahead of it (it reads them all).
+  t.match(caughtUp.webhookSubscriber, { name: 'webhook_messages', position: null, lagEvents: 2, lagIsLowerBound: false, stalled: true })
+  t.ok(caughtUp.webhookSubscriber.lagSeconds >= 0, 'lag in seconds: the age of its oldest event')
   t.same(caughtUp.consumers, [
     { name: 'projections', status: 'ok' },
     { name: 'webhook_messages', status: 'ok' },
@@ -70,11 +84,33 @@ t.test('status, async: lag 0 after catch-up, then the lag of events appended by 
   const lagging = await status()
   t.equal(lagging.head, behind.position, 'head is the last appended event')
   t.same(
-    lagging.projections,
-    names.map((name) => ({ name, position: caughtUp.head, lag: name === 'organizations' ? 2 : 0 })),
+    lagging.projections.map((p) => [p.name, p.position, p.lagEvents]),
+    names.map((name) => [name, caughtUp.head, name === 'organizations' ? 2 : 0]),
     'checkpoints unchanged (status projects nothing); only the organizations projector handles OrganizationCreated and ApiKeyCreated',
   )
-  t.equal(lagging.webhookSubscriber.lag, 0, 'neither maps to a webhook message')
+  const organizations = lagging.projections.find((p) => p.name === 'organizations')!
+  t.ok(organizations.lagSeconds > 0 && organizations.lagSeconds < 120, `lag in seconds: ${organizations.lagSeconds}`)
+  t.equal(organizations.stalled, false, 'its checkpoint moved within the minute')
+  t.equal(lagging.webhookSubscriber.lagEvents, 4, 'the subscriber has all four events still to read')
+
+  // A checkpoint that has not moved for the bound while behind: stalled, in the person's lines too.
+  const db = new pg.Client({ connectionString: env.DATABASE_URL })
+  await db.connect()
+  await db.query(`UPDATE consumer_checkpoints SET updated_at = now() - interval '2 minutes' WHERE name = 'organizations'`)
+  await db.end()
+  const stalled = await status()
+  t.match(
+    stalled.projections.find((p) => p.name === 'organizations'),
+    { lagEvents: 2, stalled: true },
+  )
+  t.ok(
+    stalled.projections.filter((p) => p.name !== 'organizations').every((p) => !p.stalled),
+    'caught-up ones are never stalled',
+  )
+  const text = await runCli(['projections', 'status'], env)
+  t.equal(text.code, 0, text.stderr)
+  t.match(text.stdout, /^head \d{20}\/\d{20}, recorded /, 'plain lines for a person')
+  t.match(text.stdout, /\n  organizations +projections +2 +[\d.]+ s +STALLED /)
 })
 
 t.test('status, async: a caught-up system shows lag 0, whatever events no consumer handles came last', async (t) => {
@@ -90,12 +126,12 @@ t.test('status, async: a caught-up system shows lag 0, whatever events no consum
   t.ok(await h.runtime.runner.waitFor(noise.position, 10_000), 'runner passed the noise')
   t.ok(await h.runtime.webhooks.waitForMessages(noise.position, 10_000), 'subscriber passed the noise')
 
-  const run = await runCli(['projections', 'status'], { DATABASE_URL: h.runtime.databaseUrl })
+  const run = await runCli(['projections', 'status', '--json'], { DATABASE_URL: h.runtime.databaseUrl })
   t.equal(run.code, 0, run.stderr)
   const status = stdoutJson<Status>(run)
   t.equal(status.head, noise.position)
   t.same(
-    status.projections.map((p) => [p.name, p.lag]),
+    status.projections.map((p) => [p.name, p.lagEvents]),
     names.map((name) => [name, 0]),
     'every projector: lag 0',
   )
@@ -103,20 +139,20 @@ t.test('status, async: a caught-up system shows lag 0, whatever events no consum
     status.projections.some((p) => p.position !== status.head),
     'although some checkpoints are behind the head (unhandled events)',
   )
-  t.equal(status.webhookSubscriber.lag, 0, 'webhook subscriber: lag 0')
+  t.equal(status.webhookSubscriber.lagEvents, 0, 'webhook subscriber: lag 0')
 })
 
 t.test('status, inline: every projector at the head with lag 0, and the mode shown', async (t) => {
   const env = { DATABASE_URL: await createTestDatabase(t) }
   t.equal((await runCli(['orgs', 'create', '--name', 'Inline status'], env)).code, 0)
-  const run = await runCli(['projections', 'status'], env)
+  const run = await runCli(['projections', 'status', '--json'], env)
   t.equal(run.code, 0, run.stderr)
   const status = stdoutJson<Status & { projectionMode: string }>(run)
   t.equal(status.projectionMode, 'inline')
   t.match(status.head, /^\d{20}\/\d{20}$/)
   t.same(
-    status.projections,
-    names.map((name) => ({ name, position: status.head, lag: 0 })),
+    status.projections.map((p) => [p.name, p.position, p.lagEvents, p.stalled]),
+    names.map((name) => [name, status.head, 0, false]),
     'every projector at the head',
   )
 })

@@ -118,7 +118,7 @@ t.test('projections parked lists the failed letter and the one behind it; status
   t.equal((await parked(['--limit', '1'])).parked.length, 1)
   t.ok(thrownBy(() => projectionsParked.parse(['--limit', '0'])) instanceof UsageError, 'a bad limit is a usage error')
 
-  const status = await cli(['projections', 'status'])
+  const status = await cli(['projections', 'status', '--json'])
   t.equal(status.code, 0, status.stderr)
   const body = stdoutJson<{ consumers: unknown[]; parked: unknown[] }>(status)
   t.match(body.consumers, [

@@ -23,7 +23,7 @@ import { startReceiver } from '../webhooks/deliveryReceiver.js'
 import { eventually, insertRawEvent } from './fixtures/poison.js'
 
 type Line = { fields: Record<string, unknown>; message: string }
-type Lag = { name: string; position: string | null; lag: number }
+type Lag = { name: string; position: string | null; lagEvents: number }
 type ConsumerStatus = {
   name: string
   status: string
@@ -96,7 +96,7 @@ async function health(service: Service) {
 }
 
 async function status(t: Test): Promise<Status> {
-  const run = await runCli(['projections', 'status'], env)
+  const run = await runCli(['projections', 'status', '--json'], env)
   t.equal(run.code, 0, run.stderr)
   return stdoutJson<Status>(run)
 }
@@ -241,7 +241,7 @@ t.test('the operator sees the letters, skips the event, and a replay passes over
     { name: 'workflows', status: 'ok' },
   ])
   t.ok(
-    before.projections.every((p) => p.lag === 0),
+    before.projections.every((p) => p.lagEvents === 0),
     'no projection lags: the parked event is a letter, behind the checkpoint',
   )
   const listed = await parkedList(t)
@@ -310,10 +310,10 @@ t.test('the operator sees the letters, skips the event, and a replay passes over
     { name: 'workflows', status: 'ok' },
   ])
   t.ok(
-    after.projections.every((p) => p.lag === 0),
+    after.projections.every((p) => p.lagEvents === 0),
     'every projection caught up',
   )
-  t.equal(after.webhookSubscriber.lag, 0, 'the webhook subscriber caught up')
+  t.equal(after.webhookSubscriber.lagEvents, 0, 'the webhook subscriber caught up')
   t.same(
     after.skips.map((s) => [s.consumer, s.eventId, s.reason]),
     [

@@ -186,6 +186,29 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     t.equal(limited.length, 1)
   })
 
+  t.test('marks and the head: what readAll returns, without the data', async (t) => {
+    const before = await store.readHead()
+    const stream = uniqueStream()
+    const appended = await store.appendToStream(stream, [ev('MarkOne'), ev('MarkTwo')])
+    // As above: readable once no older transaction is open in the cluster.
+    let head = await store.readHead()
+    for (const until = Date.now() + 10_000; head?.position !== appended.position && Date.now() < until; head = await store.readHead())
+      await new Promise((r) => setTimeout(r, 20))
+    t.equal(head?.position, appended.position, 'the head is the last appended event')
+    t.equal(head?.type, 'MarkTwo')
+    t.ok(head && Math.abs(head.recordedAt.getTime() - Date.now()) < 60_000, 'recordedAt is a recent time')
+    const events = await store.readAll({ from: before?.position, maxCount: 10_000 })
+    const marks = await store.readAllMarks({ from: before?.position, maxCount: 10_000 })
+    t.same(
+      marks.map((m) => [m.id, m.type, m.position, m.recordedAt.getTime()]),
+      events.map((e) => [e.id, e.type, e.position, e.recordedAt.getTime()]),
+      'the same events, in the same order',
+    )
+    t.equal((await store.readAllMarks({ from: before?.position, maxCount: 1 })).length, 1, 'maxCount bounds the read')
+    t.same(await store.readAllMarks({ from: appended.position }), [], 'nothing after the head')
+    await t.rejects(store.readAllMarks({ maxCount: 10_001 }), RangeError, 'no unbounded read')
+  })
+
   t.test('subscription catches up, signals it, then goes live', async (t) => {
     const head = await store.readAll({ maxCount: 10_000 })
     const from = head.length ? head[head.length - 1]!.position : undefined

@@ -11,7 +11,7 @@ import type { DispatcherTuning } from '../limits.js'
 import { processRecoveries } from '../messages/processRecoveries.js'
 import { type ClaimedDelivery, claimDeliveries } from './claimDeliveries.js'
 import { deliverOne } from './deliverOne.js'
-import { createOutcomeRecorder } from './recordOutcome.js'
+import { type Outcome, createOutcomeRecorder } from './recordOutcome.js'
 import type { RetrySchedule } from './retrySchedule.js'
 import type { Commands } from '../../commands/runtime/commandRuntime.js'
 
@@ -28,9 +28,11 @@ export function createDispatcher(deps: {
   tuning: DispatcherTuning
   resolver?: Resolver
   onError: (error: unknown, message: string) => void
+  /** Each delivery attempt's outcome once recorded: SUCCEEDED, FAILED for good, or PENDING again (a retry). */
+  onOutcome?: (status: Outcome['next']['status']) => void
 }) {
   const { tuning } = deps
-  const recorder = createOutcomeRecorder(deps.db)
+  const recorder = createOutcomeRecorder(deps.db, (outcome) => deps.onOutcome?.(outcome.next.status))
   const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>()
   let running = false
   let loop: Promise<void> | undefined

@@ -99,7 +99,8 @@ export async function recordOutcomes(db: Kysely<ReadDatabase>, outcomes: readonl
 }
 
 /** Queues outcomes and writes them in groups: one transaction in flight, the next one gathering. */
-export function createOutcomeRecorder(db: Kysely<ReadDatabase>) {
+/** `onRecorded`: told of each outcome once it is committed (the delivery counters of /metrics). */
+export function createOutcomeRecorder(db: Kysely<ReadDatabase>, onRecorded?: (outcome: Outcome) => void) {
   let waiting: { outcome: Outcome; resolve: () => void; reject: (error: unknown) => void }[] = []
   let flushing = false
 
@@ -128,11 +129,12 @@ export function createOutcomeRecorder(db: Kysely<ReadDatabase>) {
   }
 
   return {
-    record(outcome: Outcome): Promise<void> {
-      return new Promise((resolve, reject) => {
+    async record(outcome: Outcome): Promise<void> {
+      await new Promise<void>((resolve, reject) => {
         waiting.push({ outcome, resolve, reject })
         if (!flushing) void flush()
       })
+      onRecorded?.(outcome)
     },
   }
 }

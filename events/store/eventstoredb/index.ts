@@ -19,6 +19,7 @@ import { type ChainTail, chainEvents } from './chainMetadata.js'
 import { isStreamNotFound, toPortError } from './errors.js'
 import { EVENTSTOREDB_LIMITS } from './limits.js'
 import { fromEsdbPosition, toEsdbEvent, toEsdbExpectedRevision, toPortActualRevision, toRecordedEvent } from './mappings.js'
+import { readAllMarks, readHead } from './marks.js'
 import { readAllPage } from './readAllPage.js'
 import { subscribeToAll } from './subscribeToAll.js'
 
@@ -159,6 +160,10 @@ export async function getEventStoreDbEventStore(options: EventStoreDbEventStoreO
       }
       return events
     },
+
+    readAllMarks: async (readOptions) => readAllMarks(client, readOptions?.from ?? START, boundedCount(readOptions?.maxCount)),
+
+    readHead: () => readHead(client),
 
     subscribeToAll(subscribeOptions, handler) {
       const sub = subscribeToAll(client, subscribeOptions, handler, onError)

@@ -6,6 +6,7 @@ import { comparePositions } from '../positions.js'
 import { createCommitSignal } from './commitSignal.js'
 import { createGroupCommitter } from './groupCommit.js'
 import { createGroupReader } from './groupRead.js'
+import { readAllMarks, readHead } from './marks.js'
 import { boundedCount, readAll } from './reads.js'
 import { ensureEventStoreSchema } from './schema.js'
 import { subscribeWithPolling } from './subscribeToAll.js'
@@ -81,6 +82,8 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
     },
     readAll: (readOptions) =>
       readAll(pool, readOptions?.from || undefined, readOptions?.maxCount, readOptions?.pastRunningTransactions ?? false),
+    readAllMarks: async (readOptions) => readAllMarks(pool, readOptions?.from || undefined, readOptions?.maxCount),
+    readHead: () => readHead(pool),
     subscribeToAll(subscribeOptions, handler) {
       const sub = subscribeWithPolling(
         (from: Position, maxCount: number) => readAll(pool, from || undefined, maxCount),
