@@ -8,6 +8,8 @@ import { DATA_KEY_LIMITS } from '../../events/protection/dataKeys.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import { startTestApp } from '../harness/testApp.js'
 import { runCli, stdoutJson } from '../cli/fixtures/runCli.js'
+import { runInProcess } from '../cli/fixtures/inProcessCli.js'
+import { auditVerify } from '../../cli/commands/auditVerify.js'
 import { createBusiness, createIndividual, saveVerification } from './fixtures.js'
 
 const h = await startTestApp(t)
@@ -124,6 +126,15 @@ t.test('an operator erases a customer: the API, the event log and a rebuild all 
   t.equal(rebuilt.statusCode, 200, 'the rebuilt read model answers')
   t.equal(rebuilt.json().phone, ERASED)
   for (const value of Object.values(PERSONAL)) t.notOk(rebuilt.body.includes(value), `the rebuilt read model holds no ${value}`)
+
+  // The hash chain covers the sealed fields as stored: destroying the key changes no stored byte.
+  const verified = await runInProcess<{ consistent: boolean; verified: number }>(
+    auditVerify,
+    ['--stream', `customer-${id}`, '--json'],
+    h.runtime,
+  )
+  t.equal(verified.error, undefined, 'the erased customer verifies')
+  t.match(verified.document, { consistent: true, verified: (await streamOf(id)).length })
 
   const again = await runCli(['customers', 'erase', id, '--reason', 'asked twice'], env)
   t.equal(again.code, 0, again.stderr)
