@@ -132,7 +132,7 @@ export class UnknownEventVersionError extends Error {
 }
 
 /** What parsing a stored event needs: its type, its data as the codec opened it, the version its metadata names (none: 1). */
-export type StoredEventData = { type: string; data: unknown; metadata?: { schemaVersion?: number | undefined } }
+export type StoredEventData = { type: string; data: unknown; metadata: { schemaVersion?: number | undefined } }
 
 /**
  * Parses a stored event's data as its type's current version: upcast from the version it was written
@@ -141,12 +141,20 @@ export type StoredEventData = { type: string; data: unknown; metadata?: { schema
  */
 export function parseEventData(event: StoredEventData): Record<string, unknown> {
   const entry = entryOf(event.type)
-  const written = event.metadata?.schemaVersion ?? 1
+  const written = event.metadata.schemaVersion ?? 1
   if (!Number.isInteger(written) || written < 1 || written > entry.version)
     throw new UnknownEventVersionError(`${event.type} version ${String(written)}: this code reads versions 1 to ${entry.version}`)
   let data = event.data as Record<string, unknown>
   for (let version = written; version < entry.version; version++) data = entry.upcasters[version - 1]!(data)
   return entry.readSchema.parse(data)
+}
+
+/**
+ * Parses data a decider wrote in this code's version (a spec's or a generator's domain event, never one
+ * read back from the store: that one goes through parseEventData with its metadata).
+ */
+export function parseCurrentEventData(event: { type: string; data: unknown }): Record<string, unknown> {
+  return parseEventData({ ...event, metadata: { schemaVersion: schemaVersionOf(event.type) } })
 }
 
 /** The version a new event of this type is written in; 1 for an unknown type. */

@@ -9,7 +9,7 @@ import type { Test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { DomainEvent } from '../../domain/decider.js'
-import { parseEventData } from '../../events/catalog.js'
+import { parseCurrentEventData } from '../../events/catalog.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import { encodePosition } from '../../events/store/positions.js'
 import { migrateToLatest, openReadDatabase } from '../../projections/database.js'
@@ -35,7 +35,7 @@ function recorded(events: DomainEvent[]): RecordedEvent[] {
     revision: BigInt(i),
     position: encodePosition(commit, BigInt(i)),
     type: e.type,
-    data: parseEventData(e),
+    data: parseCurrentEventData(e),
     metadata: {},
     recordedAt: new Date(),
   }))

@@ -42,7 +42,7 @@ t.test('no two aggregates share a name, stream category or id prefix; each prefi
 t.test('the catalog knows every event type of every descriptor, and nothing else', async (t) => {
   for (const a of AGGREGATES) for (const type of Object.keys(a.eventSchemas)) t.ok(isKnownEventType(type), `${a.name}: ${type}`)
   t.notOk(isKnownEventType('NoSuchEvent'))
-  t.throws(() => parseEventData({ type: 'NoSuchEvent', data: {} }), UnknownEventTypeError)
+  t.throws(() => parseEventData({ type: 'NoSuchEvent', data: {}, metadata: {} }), UnknownEventTypeError)
   t.same(
     parseEventData({
       type: 'DocumentUploaded',
@@ -57,6 +57,7 @@ t.test('the catalog knows every event type of every descriptor, and nothing else
         uploadedAt: '2026-01-01T00:00:00.000Z',
         extra: 'stripped',
       },
+      metadata: {},
     }).extra,
     undefined,
     'parsing applies the schema',

@@ -52,11 +52,14 @@ t.test('every operation answers 401 without a key, whatever the spelling of its 
   const all = Object.entries(doc.paths).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m] !== undefined).map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, 'abc123') })),
   )
-  // /health is the one open operation; every other one is under /v1 and needs a key.
+  // /health and /ready are the open operations (/metrics is not in the document); every other one is under /v1 and needs a key.
   t.same(
     all.filter((o) => !o.path.startsWith('/v1/')),
-    [{ method: 'get', path: '/health' }],
-    'only /health is outside /v1',
+    [
+      { method: 'get', path: '/health' },
+      { method: 'get', path: '/ready' },
+    ],
+    'only /health and /ready are outside /v1',
   )
   const operations = all.filter((o) => o.path.startsWith('/v1/'))
   t.ok(operations.length >= 30, `walks ${operations.length} operations`)

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely, KyselyPlugin } from 'kysely'
 import { type AccountCommand, type AccountState, accountDecider } from '../../domain/account/decider.js'
 import type { AccountEvent } from '../../domain/account/events.js'
-import { parseEventData } from '../../events/catalog.js'
+import { parseCurrentEventData } from '../../events/catalog.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import { encodePosition } from '../../events/store/positions.js'
 import { balancesProjector } from '../../projections/balances.js'
@@ -42,7 +42,7 @@ const recorded = (events: AccountEvent[]): RecordedEvent[] => {
     revision: BigInt(i),
     position: encodePosition(commit, BigInt(i)),
     type: e.type,
-    data: parseEventData(e),
+    data: parseCurrentEventData(e),
     metadata: {},
     recordedAt: new Date(),
   }))

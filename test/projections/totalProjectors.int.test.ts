@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import type { Kysely } from 'kysely'
 import t from 'tap'
-import { isKnownEventType, parseEventData } from '../../events/catalog.js'
+import { isKnownEventType, parseCurrentEventData } from '../../events/catalog.js'
 import type { RecordedEvent } from '../../events/store/port.js'
 import { encodePosition } from '../../events/store/positions.js'
 import { allProjectors } from '../../projections/allProjectors.js'
@@ -41,7 +41,7 @@ function recorded(sequence: SequencedEvent[]): RecordedEvent[] {
     revision: BigInt(i),
     position: encodePosition(commit, BigInt(i)),
     type: e.type,
-    data: parseEventData(e),
+    data: parseCurrentEventData(e),
     metadata: { organizationId: ORGANIZATION_ID },
     recordedAt: new Date('2026-11-24T08:00:00.000Z'),
   }))
