@@ -9,7 +9,7 @@
 // The second JSON holds only hex strings, an ISO time and an integer, so its canonical text is the
 // fixed template below, which the Postgres trigger writes the same way.
 import { createHash } from 'node:crypto'
-import canonicalize from 'canonicalize'
+import { canonicalJson } from './canonicalJson.js'
 
 /** What the content hash covers: the event as the store keeps it. */
 export type HashedContent = { id: string; stream: string; type: string; data: unknown; metadata: unknown }
@@ -19,7 +19,7 @@ export type ChainLink = { contentHash: string; previousHash: string | null; reco
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 export function contentHashOf(event: HashedContent): string {
-  const text = canonicalize({ data: event.data, id: event.id, metadata: event.metadata, stream: event.stream, type: event.type })
+  const text = canonicalJson({ data: event.data, id: event.id, metadata: event.metadata, stream: event.stream, type: event.type })
   if (text === undefined) throw new TypeError('An event without content cannot be hashed')
   return sha256Hex(text)
 }

@@ -13,7 +13,10 @@ export async function* storedEventPages(store: EventStore, scope: { stream?: str
     }
   }
   for (let from: Position | undefined; ;) {
-    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: STORE_LIMITS.maxReadCount })
+    // Past running transactions: a gap-safe read stops behind any open writer (a consumer's batch), and a
+    // verify would end short of the head. What it cannot see yet is an append still in flight, which a
+    // stream's later revision cannot overtake (its insert needs the earlier one committed), so no chain breaks.
+    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: STORE_LIMITS.maxReadCount, pastRunningTransactions: true })
     if (page.length === 0) return
     yield page
     from = page[page.length - 1]!.position

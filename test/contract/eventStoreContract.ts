@@ -151,7 +151,7 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     const verifier = chainVerifier()
     for (const e of events) verifier.add(e)
     t.match(verifier.report(), { consistent: true, verified: 4, problemCount: 0 })
-    const fromAll = (await store.readAll({ maxCount: 10_000 })).filter((e) => e.stream === stream)
+    const fromAll = (await store.readAll({ maxCount: 10_000, pastRunningTransactions: true })).filter((e) => e.stream === stream)
     t.same(
       fromAll.map((e) => e.hash),
       events.map((e) => e.hash),
