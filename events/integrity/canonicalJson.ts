@@ -29,24 +29,32 @@ function ordered(value: unknown): unknown {
   const object = value as Record<string, unknown>
   const keys = Object.keys(object)
   let sorted = true
-  let changed = false
-  const children: unknown[] = []
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!
     if (key.length <= MAX_INDEX_KEY_LENGTH && INTEGER_LIKE_KEY.test(key)) throw new OrderNotRepresentable()
     if (i > 0 && keys[i - 1]! > key) sorted = false
+  }
+  // The default sort compares UTF-16 code units, as JCS orders keys.
+  if (!sorted) keys.sort()
+  let copy: Record<string, unknown> | undefined = sorted ? undefined : {}
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
     const child = object[key]
     const next = ordered(child)
-    if (next !== child) changed = true
-    children.push(next)
+    if (copy) put(copy, key, next)
+    else if (next !== child) {
+      copy = {}
+      for (let j = 0; j < i; j++) put(copy, keys[j]!, object[keys[j]!])
+      put(copy, key, next)
+    }
   }
-  if (sorted && !changed) return value
-  const order = keys.map((key, i) => i)
-  if (!sorted) order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1))
-  // No prototype: an own "__proto__" key (JSON.parse makes one) stays a plain key.
-  const copy = Object.create(null) as Record<string, unknown>
-  for (const i of order) copy[keys[i]!] = children[i]
-  return copy
+  return copy ?? value
+}
+
+/** An own property even for "__proto__" (JSON.parse makes such a key; plain assignment would set the prototype). */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
 }
 
 /** The RFC 8785 text of a JSON value; undefined for a value JSON has no text for. */
