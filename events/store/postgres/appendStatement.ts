@@ -7,7 +7,7 @@
 // A stream written meanwhile by another transaction cannot slip through: both would insert the
 // same (stream_name, stream_revision), and the unique index makes the later one fail
 // (STREAM_REVISION_CONSTRAINT), after which the append is decided again on fresh data.
-export const APPEND_STATEMENT_NAME = 'es_append_batch_v6'
+export const APPEND_STATEMENT_NAME = 'es_append_batch_v7'
 
 /** The unique index on (stream_name, stream_revision): its violation means a concurrent append. */
 export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision_key'
@@ -16,19 +16,27 @@ export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_name_stream_revision
 //   $1 stream, $2 expectation ('any' | 'no_stream' | 'stream_exists' | 'revision'),
 //   $3 expected revision (for 'revision'), $4 offset of the event within its append,
 //   $5 event id, $6 type; $7 and $8 the events' data and metadata as one JSON array each; $9 their
-//   content hashes (the schema's trigger links each to its stream's previous event).
+//   content hashes, which the statement links to the stream's previous event (the first of an append) or
+//   the schema's trigger does (the others: their previous event is a row of this statement).
 // Answers one row per event written; an append whose expectation failed writes none.
 export const APPEND_STATEMENT = `
 WITH inserted AS (
-  INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata, content_hash)
-  SELECT e.id, e.stream, coalesce(s.revision, -1) + 1 + e.event_offset, e.type, e.data, e.metadata, e.content_hash
+  INSERT INTO es_events (event_id, stream_name, stream_revision, event_type, data, metadata, content_hash, recorded_at, event_hash)
+  SELECT e.id, e.stream, coalesce(s.revision, -1) + 1 + e.event_offset, e.type, e.data, e.metadata, e.content_hash,
+    date_trunc('milliseconds', now()),
+    -- An append's first event links to the stream's last one, found by the join below; the others, to the row
+    -- before them in this statement: the schema's trigger links those (events/store/postgres/schema.ts).
+    CASE WHEN e.event_offset = 0 THEN encode(sha256(convert_to(
+      '{"contentHash":"' || e.content_hash || '","previousHash":' || coalesce('"' || s.hash || '"', 'null')
+        || ',"recordedAt":"' || to_char(date_trunc('milliseconds', now()) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        || '","revision":' || (coalesce(s.revision, -1) + 1) || '}', 'UTF8')), 'hex') END
   FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::int[]),
     unnest($5::uuid[]), unnest($6::text[]), json_array_elements($7::json), json_array_elements($8::json), unnest($9::text[]))
     WITH ORDINALITY AS e(stream, kind, expected_revision, event_offset, id, type, data, metadata, content_hash, ord)
   -- The stream's last revision; none when it has no events. A join, not a scalar subquery: the
   -- per-event subplan cost a tenth of a batch.
   LEFT JOIN LATERAL (
-    SELECT x.stream_revision AS revision FROM es_events x WHERE x.stream_name = e.stream
+    SELECT x.stream_revision AS revision, x.event_hash AS hash FROM es_events x WHERE x.stream_name = e.stream
       ORDER BY x.stream_revision DESC LIMIT 1
   ) s ON true
   WHERE CASE e.kind
