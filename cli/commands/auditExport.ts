@@ -4,10 +4,9 @@
 import { parseArgs } from 'node:util'
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader, toExportLine } from '../../events/integrity/exportFormat.js'
 import { storedEventPages } from '../../events/integrity/storedOrder.js'
-import { type CliCommand, parseOrUsage, usageError } from '../command.js'
+import { type CliCommand, parseOrUsage } from '../command.js'
+import { streamOption } from '../streamOption.js'
 import { CliError } from '../output.js'
-
-const MAX_STREAM_NAME_LENGTH = 200
 
 export const auditExport: CliCommand = {
   words: ['audit', 'export'],
@@ -17,9 +16,7 @@ export const auditExport: CliCommand = {
     const { values } = parseOrUsage(auditExport, () =>
       parseArgs({ args: argv, options: { stream: { type: 'string' } }, strict: true, allowPositionals: false }),
     )
-    const stream = values.stream
-    if (stream !== undefined && (stream.length === 0 || stream.length > MAX_STREAM_NAME_LENGTH))
-      throw usageError(auditExport, `--stream must be 1 to ${MAX_STREAM_NAME_LENGTH} characters`)
+    const stream = streamOption(auditExport, values.stream)
     return async ({ runtime, out }) => {
       const header: ExportHeader = {
         format: EXPORT_FORMAT,

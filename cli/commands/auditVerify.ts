@@ -11,9 +11,9 @@ import { type ChainProblem, type ChainReport, chainVerifier } from '../../events
 import { EXPORT_LIMITS, exportHeaderSchema, fromExportLine } from '../../events/integrity/exportFormat.js'
 import { storedEventPages } from '../../events/integrity/storedOrder.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
+import { streamOption } from '../streamOption.js'
 import { CliError, type Output } from '../output.js'
 
-const MAX_STREAM_NAME_LENGTH = 200
 const MAX_PATH_LENGTH = 4_096
 
 const problemLine = (p: ChainProblem) =>
@@ -80,9 +80,8 @@ export const auditVerify: CliCommand = {
         allowPositionals: false,
       }),
     )
-    const { stream, json } = values
-    if (stream !== undefined && (stream.length === 0 || stream.length > MAX_STREAM_NAME_LENGTH))
-      throw usageError(auditVerify, `--stream must be 1 to ${MAX_STREAM_NAME_LENGTH} characters`)
+    const { json } = values
+    const stream = streamOption(auditVerify, values.stream)
     const file = values.export
     if (file !== undefined) {
       if (file.length === 0 || file.length > MAX_PATH_LENGTH) throw usageError(auditVerify, '--export must name a file')

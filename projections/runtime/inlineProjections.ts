@@ -8,6 +8,7 @@
 // database's mode says so (projectionMode.ts).
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
 import { parsedForConsumers } from '../../events/consumers/applyBatch.js'
+import { withAppend } from '../../events/store/appendWrapper.js'
 import type { EventStore, InTransactionStep, RecordedEvent, TransactionConnection } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
 import { type ProjectionContext, type Projector, applyEvents } from './projector.js'
@@ -52,10 +53,9 @@ export function inlineProjectionStep(projectors: readonly Projector[], ctx: Proj
 /** `store` with `step` run in every append's transaction (after a step the caller gave, if any). */
 export function withInlineProjections(store: EventStore, step: InTransactionStep): EventStore {
   if (!store.supportsInTransaction) throw new Error(`A ${store.kind} store cannot run projections inline`)
-  return {
-    kind: store.kind,
-    supportsInTransaction: true,
-    appendToStream(stream, events, options) {
+  return withAppend(
+    store,
+    (stream, events, options) => {
       const own = options?.inTransaction
       const inTransaction: InTransactionStep = own
         ? async (connection, recorded) => {
@@ -65,14 +65,8 @@ export function withInlineProjections(store: EventStore, step: InTransactionStep
         : step
       return store.appendToStream(stream, events, { ...options, inTransaction })
     },
-    readStream: (stream, options) => store.readStream(stream, options),
-    readAll: (options) => store.readAll(options),
-    readAllMarks: (options) => store.readAllMarks(options),
-    readHead: () => store.readHead(),
-    subscribeToAll: (options, handler) => store.subscribeToAll(options, handler),
-    comparePositions: (a, b) => store.comparePositions(a, b),
-    close: () => store.close(),
-  }
+    true,
+  )
 }
 
 /**
