@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
 import { agentsDisable, agentsEnable } from './commands/agentsFeature.js'
+import { auditCheckpoint } from './commands/auditCheckpoint.js'
 import { auditExport } from './commands/auditExport.js'
 import { auditVerify } from './commands/auditVerify.js'
 import { customersErase } from './commands/customersErase.js'
@@ -55,6 +56,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ledgerVerify,
   auditVerify,
   auditExport,
+  auditCheckpoint,
   suspenseList,
   suspenseResolve,
   draftsApprove,

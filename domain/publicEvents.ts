@@ -57,6 +57,8 @@ export const PUBLIC_EVENT_TYPES = [
   // Ours (the spec's list is not complete): money left a balance account (a payout settled, a reversal).
   'balance.debited',
   'webhook.test',
+  // Ours (issue 29): a signed checkpoint of the event log's Merkle tree, sent to every subscriber so each holds a copy.
+  'audit.checkpoint_sealed',
 ] as const
 
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number]

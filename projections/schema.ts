@@ -2,6 +2,7 @@
 // every query is typed end to end. Each owner keeps its tables in its own file.
 import type { AccountCountDatabase } from './accountCountSchema.js'
 import type { AgentDatabase } from './agentSchema.js'
+import type { AuditTreeDatabase } from './auditTreeSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { BalanceDatabase } from './balanceSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
@@ -19,6 +20,7 @@ import type { WebhookStoreDatabase } from './webhookStoreSchema.js'
 export type * from './accountCountSchema.js'
 export type * from './accountSchema.js'
 export type * from './agentSchema.js'
+export type * from './auditTreeSchema.js'
 export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
 export type * from './consumerSchema.js'
@@ -49,4 +51,5 @@ export interface ReadDatabase
     AgentDatabase,
     TransferDraftDatabase,
     InvoiceDatabase,
-    LedgerVerificationDatabase {}
+    LedgerVerificationDatabase,
+    AuditTreeDatabase {}

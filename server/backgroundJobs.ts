@@ -1,7 +1,10 @@
 // The server's one list of background jobs: what every server process runs on a timer, and how
 // often. Each job is safe to run in several processes at once (the scheduler claims rows with SKIP
 // LOCKED; the purges delete the same rows once; the first server to find the embedded cluster gone
-// starts it, the others find it running). server/main.ts starts and stops them.
+// starts it, the others find it running; a checkpoint is signed once, under the tree's row lock).
+// server/main.ts starts and stops them.
+import { AUDIT_CHECKPOINT_LIMITS } from '../events/integrity/checkpointSealer.js'
+import { sealAuditCheckpoint } from './audit/auditCheckpoints.js'
 import { runDueCommands } from '../commands/scheduler/runDueCommands.js'
 import { SCHEDULER_LIMITS } from '../commands/scheduler/limits.js'
 import { WEBHOOK_LIMITS } from '../webhooks/limits.js'
@@ -13,7 +16,8 @@ import type { Runtime } from './runtime.js'
 
 export type JobLog = { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void }
 /** `embedded`: the server's embedded cluster, when it runs on one (not with DATABASE_URL). */
-export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'commands'> & Partial<Pick<Runtime, 'embedded'>> & { log: JobLog }
+export type JobContext = Pick<Runtime, 'db' | 'schedulerDb' | 'commands' | 'auditSealing'> &
+  Partial<Pick<Runtime, 'embedded'>> & { log: JobLog }
 /** What a run gets: the context, and a signal aborted on stop (a long run ends early). */
 type RunContext = JobContext & { signal: AbortSignal }
 
@@ -33,6 +37,12 @@ export const backgroundJobs: readonly BackgroundJob[] = [
   },
   { name: 'webhook-retention', intervalMs: WEBHOOK_LIMITS.retentionIntervalMs, run: ({ db }) => purgeExpiredMessages(db) },
   { name: 'idempotency-purge', intervalMs: IDEMPOTENCY_LIMITS.purgeIntervalMs, run: ({ db }) => purgeExpiredIdempotencyKeys(db) },
+  // A signed checkpoint of the event log's Merkle tree once the last is AUDIT_CHECKPOINT_INTERVAL_MS old and the tree grew.
+  {
+    name: 'audit-checkpoints',
+    intervalMs: AUDIT_CHECKPOINT_LIMITS.checkIntervalMs,
+    run: ({ db, auditSealing }) => sealAuditCheckpoint(db, auditSealing, { due: true }),
+  },
   // The embedded cluster runs: started again when its owner stopped it, taken over when its owner died or stops.
   {
     name: 'embedded-cluster',

@@ -69,6 +69,13 @@ export const configSchema = z.object({
   DATA_ENCRYPTION_KEY: z.string().min(1).max(200).optional(),
   /** Earlier KEKs, comma-separated: data keys they wrapped still open until `keys rotate-kek` re-wraps them. */
   DATA_ENCRYPTION_KEY_PREVIOUS: z.string().max(5_000).optional(),
+  /**
+   * The Ed25519 key (a 32-byte seed, base64 or hex) that signs the audit checkpoints; required in
+   * production. Without it a sandbox keeps one in DATA_DIR/audit-signing-key (mode 0600).
+   */
+  AUDIT_SIGNING_KEY: z.string().min(1).max(200).optional(),
+  /** How often a checkpoint of the event log's Merkle tree is signed, when events arrived since the last. */
+  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   /** How long an archived customer's personal data is kept before it is shredded (default 5 years, in days). */
   CUSTOMER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_826),
   RATE_LIMIT_PER_IP_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

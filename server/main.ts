@@ -82,6 +82,7 @@ async function boot(): Promise<void> {
     db: runtime.db,
     schedulerDb: runtime.schedulerDb,
     commands: runtime.commands,
+    auditSealing: runtime.auditSealing,
     ...(runtime.embedded ? { embedded: runtime.embedded } : {}),
     log: logger,
   })

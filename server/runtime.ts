@@ -14,6 +14,10 @@ import { allProjectors } from '../projections/allProjectors.js'
 import { migrateToLatest, openReadDatabase } from '../projections/database.js'
 import { allWorkflows } from '../commands/workflows/allWorkflows.js'
 import { workflowCheckpointName } from '../commands/workflows/workflowConsumer.js'
+import { type ConsumerRuntime, createConsumerRuntime } from '../events/consumers/consumerRuntime.js'
+import { loadAuditSigner } from '../events/integrity/auditSigningKey.js'
+import type { AuditSealing } from './audit/auditCheckpoints.js'
+import { AUDIT_TREE_LIMITS, MERKLE_SEALER, merkleSealer } from '../events/integrity/merkleSealer.js'
 import { WORKFLOWS_CONSUMER, type WorkflowRunner, createWorkflowRunner } from '../commands/workflows/workflowRunner.js'
 import type { ConsumerBackoff } from '../events/consumers/consumerGuard.js'
 import { PROJECTIONS_CONSUMER, type ProjectionGroup, createProjectionRunner } from '../projections/runtime/projectionRunner.js'
@@ -39,7 +43,7 @@ export const EMBEDDED_DATABASE_NAME = 'payments'
 const DELIVERY_OUTCOMES = { SUCCEEDED: 'succeeded', FAILED: 'failed', PENDING: 'retrying' } as const
 
 /** Every event consumer the runtime runs, by the name its failures and skips are recorded under. */
-export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT, WORKFLOWS_CONSUMER] as const
+export const CONSUMER_NAMES = [PROJECTIONS_CONSUMER, SUBSCRIBER_CHECKPOINT, WORKFLOWS_CONSUMER, MERKLE_SEALER] as const
 
 /** The checkpoints a consumer group keeps (every projector's for the runner; one each otherwise). */
 export function consumerCheckpointNames(consumer: string): string[] {
@@ -70,6 +74,8 @@ export type Runtime = {
   protection: DataProtection
   /** Where the key-encryption keys come from (KEK rotation adds one). */
   keySource: LocalKeySource
+  /** How the audit checkpoints are signed and sent (events/integrity/checkpointSealer.ts), and how often. */
+  auditSealing: AuditSealing
   /** The projectors and the workflows of this process; waitFor covers both (read-your-writes). */
   runner: ReadSideRunner
   /** Created here, started by the process that delivers webhooks (server/main.ts). */
@@ -89,11 +95,12 @@ export type ReadSideRunner = ReturnType<typeof readSideRunner>
  * projections reached it and what the workflows did about it (archiving a customer expires its
  * sessions: a GET right after the archive shows them expired).
  */
-function readSideRunner(projections: ProjectionGroup, workflows: WorkflowRunner, store: EventStore) {
+function readSideRunner(projections: ProjectionGroup, workflows: WorkflowRunner, auditTree: ConsumerRuntime, store: EventStore) {
   return {
     async start(): Promise<void> {
       await projections.start()
       await workflows.start()
+      await auditTree.start()
     },
     /** The projections only: the CLI reads, and issues no workflow commands. */
     catchUp: projections.catchUp,
@@ -102,6 +109,8 @@ function readSideRunner(projections: ProjectionGroup, workflows: WorkflowRunner,
     /** The groups themselves, for what works on one (replaying its dead letters). */
     projections,
     workflows,
+    /** The Merkle sealer (events/integrity/merkleSealer.ts): never waited for, a write does not need its leaf to answer. */
+    auditTree,
     /** `eventTypes`: what the write appended; when no workflow handles any of them, only the projections are waited for. */
     async waitFor(position: Position | undefined, timeoutMs: number, eventTypes?: readonly string[]): Promise<boolean> {
       if (!position) return true
@@ -114,6 +123,7 @@ function readSideRunner(projections: ProjectionGroup, workflows: WorkflowRunner,
       return projections.waitFor(through, Math.max(0, deadline - Date.now()))
     },
     async stop(): Promise<void> {
+      await auditTree.stop()
       await workflows.stop()
       await projections.stop()
     },
@@ -138,6 +148,11 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     dataDir: config.DATA_DIR,
     environment: config.APP_ENV,
   })
+  const auditSealing = {
+    signer: loadAuditSigner({ signingKey: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR, environment: config.APP_ENV }),
+    schedule: config.WEBHOOK_RETRY_SCHEDULE_MS,
+    intervalMs: config.AUDIT_CHECKPOINT_INTERVAL_MS,
+  }
   let embedded: EmbeddedCluster | undefined
   let databaseUrl = config.DATABASE_URL
   if (!databaseUrl) {
@@ -221,7 +236,17 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     log,
     backoff: options.consumerBackoff,
   })
-  const runner = readSideRunner(projections, workflows, store)
+  // Its own group on its own $all subscription: in the workflows' it would make every write wait for it.
+  const auditTree = createConsumerRuntime({
+    name: MERKLE_SEALER,
+    store,
+    db,
+    consumers: [merkleSealer<ReadDatabase>()],
+    minBatchIntervalMs: AUDIT_TREE_LIMITS.batchIntervalMs,
+    log,
+    backoff: options.consumerBackoff,
+  })
+  const runner = readSideRunner(projections, workflows, auditTree, store)
   readSide.runner = runner
   const webhooks = createWebhookDelivery({
     db,
@@ -248,6 +273,7 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     projectionMode: settled.mode,
     protection,
     keySource,
+    auditSealing,
     runner,
     webhooks,
     embedded,

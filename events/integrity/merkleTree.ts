@@ -31,40 +31,83 @@ function splitPoint(n: number): number {
   return k
 }
 
-/** MTH(D[n]) over leaf hashes (already hashed with leafHash). */
-export function rootOf(leaves: readonly Hash[]): Hash {
-  if (leaves.length === 0) return EMPTY_ROOT
-  if (leaves.length === 1) return leaves[0]!
-  const k = splitPoint(leaves.length)
-  return nodeHash(rootOf(leaves.slice(0, k)), rootOf(leaves.slice(k)))
+/**
+ * The root of a complete, aligned subtree: leaves [index * 2^level, (index + 1) * 2^level). What a
+ * store keeps as the tree grows (level 0 is the leaf hashes), so any proof is a few lookups of these.
+ */
+export type NodeAt = (level: number, index: number) => Hash
+
+/** MTH(D[start:end]): every range RFC 6962 splits into is aligned to its size's largest power of two. */
+function rangeRoot(start: number, end: number, node: NodeAt): Hash {
+  const n = end - start
+  if ((n & (n - 1)) === 0) return node(Math.log2(n), start / n)
+  const k = splitPoint(n)
+  return nodeHash(rangeRoot(start, start + k, node), rangeRoot(start + k, end, node))
 }
+
+/** PATH(m, D[start:end]). */
+function path(index: number, start: number, end: number, node: NodeAt): Hash[] {
+  if (end - start === 1) return []
+  const k = start + splitPoint(end - start)
+  return index < k ? [...path(index, start, k, node), rangeRoot(k, end, node)] : [...path(index, k, end, node), rangeRoot(start, k, node)]
+}
+
+/** SUBPROOF(m, D[start:end], b). */
+function subproof(m: number, start: number, end: number, complete: boolean, node: NodeAt): Hash[] {
+  if (start + m === end) return complete ? [] : [rangeRoot(start, end, node)]
+  const k = splitPoint(end - start)
+  return m <= k
+    ? [...subproof(m, start, start + k, complete, node), rangeRoot(start + k, end, node)]
+    : [...subproof(m - k, start + k, end, false, node), rangeRoot(start, start + k, node)]
+}
+
+/** The root of the first `size` leaves. */
+export function rootAt(size: number, node: NodeAt): Hash {
+  return size === 0 ? EMPTY_ROOT : rangeRoot(0, size, node)
+}
+
+/** The audit path of leaf `index` in the tree of the first `size` leaves. */
+export function inclusionProofAt(index: number, size: number, node: NodeAt): Hash[] {
+  if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`leaf ${index} is not in a tree of ${size}`)
+  return path(index, 0, size, node)
+}
+
+/** PROOF(m, D[size]): that the tree of the first m leaves is a prefix of the tree of `size`. */
+export function consistencyProofAt(m: number, size: number, node: NodeAt): Hash[] {
+  if (!Number.isInteger(m) || m < 1 || m > size) throw new RangeError(`no consistency proof from ${m} to ${size}`)
+  return subproof(m, 0, size, true, node)
+}
+
+/** The nodes a computation over NodeAt looks up, found by running it once on placeholders. */
+export function nodesNeeded(compute: (node: NodeAt) => unknown): { level: number; index: number }[] {
+  const needed = new Map<string, { level: number; index: number }>()
+  compute((level, index) => {
+    needed.set(`${level}:${index}`, { level, index })
+    return EMPTY_ROOT
+  })
+  return [...needed.values()]
+}
+
+/** Leaf hashes in memory as a NodeAt (tests, an offline verify): each node computed from its leaves. */
+export function nodesOfLeaves(leaves: readonly Hash[]): NodeAt {
+  const node: NodeAt = (level, index) => {
+    const width = 2 ** level
+    if ((index + 1) * width > leaves.length) throw new RangeError(`node ${level}:${index} is past ${leaves.length} leaves`)
+    if (level === 0) return leaves[index]!
+    return nodeHash(node(level - 1, index * 2), node(level - 1, index * 2 + 1))
+  }
+  return node
+}
+
+/** MTH(D[n]) over leaf hashes (already hashed with leafHash). */
+export const rootOf = (leaves: readonly Hash[]): Hash => rootAt(leaves.length, nodesOfLeaves(leaves))
 
 /** PATH(m, D[n]): the audit path of leaf m in the tree of these leaf hashes. */
-export function inclusionProof(index: number, leaves: readonly Hash[]): Hash[] {
-  if (!Number.isInteger(index) || index < 0 || index >= leaves.length)
-    throw new RangeError(`leaf ${index} is not in a tree of ${leaves.length}`)
-  if (leaves.length === 1) return []
-  const k = splitPoint(leaves.length)
-  return index < k
-    ? [...inclusionProof(index, leaves.slice(0, k)), rootOf(leaves.slice(k))]
-    : [...inclusionProof(index - k, leaves.slice(k)), rootOf(leaves.slice(0, k))]
-}
-
-/** SUBPROOF(m, D[n], b). */
-function subproof(m: number, leaves: readonly Hash[], complete: boolean): Hash[] {
-  const n = leaves.length
-  if (m === n) return complete ? [] : [rootOf(leaves)]
-  const k = splitPoint(n)
-  return m <= k
-    ? [...subproof(m, leaves.slice(0, k), complete), rootOf(leaves.slice(k))]
-    : [...subproof(m - k, leaves.slice(k), false), rootOf(leaves.slice(0, k))]
-}
+export const inclusionProof = (index: number, leaves: readonly Hash[]): Hash[] =>
+  inclusionProofAt(index, leaves.length, nodesOfLeaves(leaves))
 
 /** PROOF(m, D[n]): that the tree of the first m leaves is a prefix of the tree of all of them. */
-export function consistencyProof(m: number, leaves: readonly Hash[]): Hash[] {
-  if (!Number.isInteger(m) || m < 1 || m > leaves.length) throw new RangeError(`no consistency proof from ${m} to ${leaves.length}`)
-  return subproof(m, leaves, true)
-}
+export const consistencyProof = (m: number, leaves: readonly Hash[]): Hash[] => consistencyProofAt(m, leaves.length, nodesOfLeaves(leaves))
 
 /** RFC 9162 §2.1.3.2: whether `leaf` (a leaf hash) is leaf `index` of the tree of `size` with this root. */
 export function verifyInclusion(index: number, size: number, leaf: Hash, proof: readonly Hash[], root: Hash): boolean {
@@ -131,16 +174,27 @@ export type TreeFrontier = { size: number; subtrees: Hash[] }
 
 export const EMPTY_FRONTIER: TreeFrontier = { size: 0, subtrees: [] }
 
-export function appendLeaf(frontier: TreeFrontier, leaf: Hash): TreeFrontier {
+/** A subtree completed by an append: what a store keeps to answer proofs later (NodeAt). */
+export type CompletedNode = { level: number; index: number; hash: Hash }
+
+/** Appends a leaf hash; returns the new frontier and the nodes it completed (the leaf itself first). */
+export function appendLeafNodes(frontier: TreeFrontier, leaf: Hash): { frontier: TreeFrontier; completed: CompletedNode[] } {
+  const leafIndex = frontier.size
+  const completed: CompletedNode[] = [{ level: 0, index: leafIndex, hash: leaf }]
   const subtrees = [...frontier.subtrees, leaf]
   // Each trailing 1 bit of the old size is a complete subtree the new leaf completes a level above.
-  for (let size = frontier.size; size % 2 === 1; size = Math.floor(size / 2)) {
+  let level = 1
+  for (let size = frontier.size; size % 2 === 1; size = Math.floor(size / 2), level++) {
     const right = subtrees.pop()!
     const left = subtrees.pop()!
-    subtrees.push(nodeHash(left, right))
+    const hash = nodeHash(left, right)
+    subtrees.push(hash)
+    completed.push({ level, index: Math.floor(leafIndex / 2 ** level), hash })
   }
-  return { size: frontier.size + 1, subtrees }
+  return { frontier: { size: frontier.size + 1, subtrees }, completed }
 }
+
+export const appendLeaf = (frontier: TreeFrontier, leaf: Hash): TreeFrontier => appendLeafNodes(frontier, leaf).frontier
 
 /** The root of the frontier's tree: its subtrees folded from the right. */
 export function frontierRoot(frontier: TreeFrontier): Hash {

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config.js'
 import { ensureDemoOrganization } from '../../server/firstStart.js'
 import { openRuntime } from '../../server/runtime.js'
 import { makeTestDatabase } from '../harness/testDatabase.js'
-import { TEST_DATA_ENCRYPTION_KEY } from '../harness/testApp.js'
+import { TEST_AUDIT_SIGNING_KEY, TEST_DATA_ENCRYPTION_KEY } from '../harness/testApp.js'
 import type { Environment } from '../../domain/shared/environment.js'
 
 async function runtimeFor(t: Test, appEnv: Environment) {
@@ -19,6 +19,7 @@ async function runtimeFor(t: Test, appEnv: Environment) {
       LOG_LEVEL: 'silent',
       APP_ENV: appEnv,
       DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+      AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
       PROJECTIONS: 'async',
     }),
     { info: () => undefined, error: () => undefined },

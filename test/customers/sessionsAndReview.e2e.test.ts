@@ -90,7 +90,10 @@ t.test('expiry: read lazily as EXPIRED, then recorded by the timer; due sessions
     'lazily expired on read',
   )
   const scheduler = backgroundJobs.filter((j) => j.name === 'scheduler').map((j) => ({ ...j, intervalMs: 100 }))
-  const timers = startBackgroundJobs({ db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, commands: h.runtime.commands, log }, scheduler)
+  const timers = startBackgroundJobs(
+    { db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, commands: h.runtime.commands, auditSealing: h.runtime.auditSealing, log },
+    scheduler,
+  )
   for (let i = 0; i < 50 && !(await publicTypes(h, c.id)).includes('verification.session.expired'); i++) await sleep(100)
   await timers.stop()
   t.ok((await publicTypes(h, c.id)).includes('verification.session.expired'), 'the timer recorded verification.session.expired')

@@ -40,6 +40,7 @@ export function assertNoSecretsLogged(logs: LogCapture, secrets: SecretHarvest):
 
 /** A fixed key-encryption key for tests that run as production (32 bytes, base64). */
 export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64')
+export const TEST_AUDIT_SIGNING_KEY = Buffer.alloc(32, 9).toString('base64')
 
 export async function startTestApp(
   t: TapLike,
@@ -53,7 +54,8 @@ export async function startTestApp(
   // Limits far above what a test sends; test/server/rateLimit.e2e.test.ts sets small ones.
   // Production refuses to start without an explicit key; a sandbox shares ./data's key file with
   // the CLI and server processes a test spawns.
-  const productionKey = env.APP_ENV === 'production' ? { DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY } : {}
+  const productionKey =
+    env.APP_ENV === 'production' ? { DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY } : {}
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', ...UNTHROTTLED, ...productionKey, ...env })
   const logs = createLogCapture(config.LOG_LEVEL)
   const secrets = createSecretHarvest()

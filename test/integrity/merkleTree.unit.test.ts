@@ -7,6 +7,12 @@ import {
   EMPTY_ROOT,
   type Hash,
   appendLeaf,
+  appendLeafNodes,
+  consistencyProofAt,
+  inclusionProofAt,
+  type NodeAt,
+  nodesNeeded,
+  rootAt,
   consistencyProof,
   frontierRoot,
   inclusionProof,
@@ -82,4 +88,36 @@ t.test('every consistency proof verifies; a changed earlier tree does not', asyn
   }
   t.equal(checked, (40 * 41) / 2)
   t.throws(() => consistencyProof(0, leaves), RangeError)
+})
+
+t.test('the nodes an append completes answer every proof of every earlier size, as a store keeps them', async (t) => {
+  const leaves = leavesOf(37)
+  const stored = new Map<string, Hash>()
+  let frontier = EMPTY_FRONTIER
+  for (const leaf of leaves) {
+    const appended = appendLeafNodes(frontier, leaf)
+    for (const node of appended.completed) stored.set(`${node.level}:${node.index}`, node.hash)
+    frontier = appended.frontier
+  }
+  const node: NodeAt = (level, index) => {
+    const hash = stored.get(`${level}:${index}`)
+    if (!hash) throw new Error(`node ${level}:${index} was never completed`)
+    return hash
+  }
+  t.equal(stored.size, 2 * leaves.length - 3, '2n - popcount(n): one node per leaf and one per merge')
+  let same = 0
+  for (let n = 1; n <= leaves.length; n++) {
+    const inMemory = leaves.slice(0, n)
+    if (!rootAt(n, node).equals(rootOf(inMemory))) t.fail(`root of ${n}`)
+    for (let i = 0; i < n; i++)
+      if (Buffer.compare(Buffer.concat(inclusionProofAt(i, n, node)), Buffer.concat(inclusionProof(i, inMemory))) !== 0)
+        t.fail(`path ${i} of ${n}`)
+    for (let m = 1; m <= n; m++)
+      if (Buffer.compare(Buffer.concat(consistencyProofAt(m, n, node)), Buffer.concat(consistencyProof(m, inMemory))) !== 0)
+        t.fail(`${m} to ${n}`)
+    same += 1
+  }
+  t.equal(same, leaves.length)
+  const needed = nodesNeeded((lookup) => inclusionProofAt(5, 37, lookup))
+  t.ok(needed.length <= 12, `a proof of 37 leaves needs ${needed.length} stored nodes`)
 })

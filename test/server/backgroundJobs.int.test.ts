@@ -4,6 +4,7 @@
 // are purged past IDEMPOTENCY_LIMITS.retentionMs, by the database's clock, and only those.
 import { sql } from 'kysely'
 import t from 'tap'
+import { AUDIT_CHECKPOINT_LIMITS } from '../../events/integrity/checkpointSealer.js'
 import { SCHEDULER_LIMITS } from '../../commands/scheduler/limits.js'
 import { type BackgroundJob, backgroundJobs, startBackgroundJobs } from '../../server/backgroundJobs.js'
 import { EMBEDDED_LIMITS } from '../../server/database/embeddedPostgres.js'
@@ -21,6 +22,7 @@ t.test('one list, with the named intervals', async (t) => {
       ['scheduler', SCHEDULER_LIMITS.pollIntervalMs],
       ['webhook-retention', WEBHOOK_LIMITS.retentionIntervalMs],
       ['idempotency-purge', IDEMPOTENCY_LIMITS.purgeIntervalMs],
+      ['audit-checkpoints', AUDIT_CHECKPOINT_LIMITS.checkIntervalMs],
       ['embedded-cluster', EMBEDDED_LIMITS.checkIntervalMs],
     ],
   )
@@ -45,7 +47,13 @@ t.test('runs at once, again after each interval, survives a failure, and stop wa
     },
   }
   const jobs = startBackgroundJobs(
-    { db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, commands: h.runtime.commands, log: { error: (_obj, msg) => errors.push(msg) } },
+    {
+      db: h.runtime.db,
+      schedulerDb: h.runtime.schedulerDb,
+      commands: h.runtime.commands,
+      auditSealing: h.runtime.auditSealing,
+      log: { error: (_obj, msg) => errors.push(msg) },
+    },
     [job],
   )
   t.equal(runs, 1, 'the first run starts at once')

@@ -260,7 +260,13 @@ t.test('retention: the scheduled job purges messages and attempts older than 90 
   const retention = backgroundJobs.filter((j) => j.name === 'webhook-retention').map((j) => ({ ...j, intervalMs: 100 }))
   t.equal(retention.length, 1, 'webhook retention is one of the background jobs')
   const jobs = startBackgroundJobs(
-    { db: h.runtime.db, schedulerDb: h.runtime.schedulerDb, commands: h.runtime.commands, log: { error: (obj, msg) => t.fail(msg, obj) } },
+    {
+      db: h.runtime.db,
+      schedulerDb: h.runtime.schedulerDb,
+      commands: h.runtime.commands,
+      auditSealing: h.runtime.auditSealing,
+      log: { error: (obj, msg) => t.fail(msg, obj) },
+    },
     retention,
   )
   t.teardown(() => jobs.stop())
