@@ -35,7 +35,10 @@ export const HTTP_LIMITS = {
  * `clock` the time credit line fees are computed at (tests of hour boundaries).
  */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'db' | 'commands' | 'webhooks' | 'protection' | 'metrics' | 'projectionMode' | 'runner'>,
+  runtime: Pick<
+    Runtime,
+    'config' | 'db' | 'commands' | 'webhooks' | 'protection' | 'metrics' | 'projectionMode' | 'runner' | 'auditSealing'
+  >,
   logger: Logger,
   options: { resolver?: Resolver; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
@@ -105,6 +108,13 @@ export async function buildApp(
     webhooks: runtime.webhooks,
     protection: runtime.protection,
     clock,
+    audit: {
+      sealing: runtime.auditSealing,
+      caughtUp: async (timeoutMs) => {
+        const head = await runtime.commands.store.readHead()
+        return head ? runtime.runner.auditTree.waitFor(head.position, timeoutMs) : true
+      },
+    },
     ...(options.resolver ? { resolver: options.resolver } : {}),
   }
   await app.register(

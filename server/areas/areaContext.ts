@@ -9,6 +9,7 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import type { Resolver } from '../../webhooks/egress/resolveTarget.js'
 import type { WebhookDelivery } from '../../webhooks/webhookDelivery.js'
 import type { Config } from '../config.js'
+import type { AuditSealing } from '../audit/auditCheckpoints.js'
 
 export type AreaContext = {
   config: Config
@@ -21,6 +22,8 @@ export type AreaContext = {
   protection: DataProtection
   /** What time commands that depend on it (credit line fees) decide at; tests step it. */
   clock: () => Date
+  /** The audit checkpoints' signing, and a bounded wait until the Merkle sealer has every event stored so far. */
+  audit: { sealing: AuditSealing; caughtUp(timeoutMs: number): Promise<boolean> }
   /** Replaces DNS in the endpoint URL check (tests of names that resolve to private addresses). */
   resolver?: Resolver
 }
