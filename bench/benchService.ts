@@ -35,7 +35,8 @@ export async function serveBenchService(options: {
       info: () => undefined,
       error: (obj, msg) => process.stderr.write(`${options.name}: ${msg ?? ''} ${inspect(obj)}\n`),
     },
-    { skipReadYourWrites: () => consumersStopped },
+    // BENCH_HASH_CHAIN=off: the chain's baseline (bench/integrityBench.ts); a deployment always chains.
+    { skipReadYourWrites: () => consumersStopped, hashChain: process.env.BENCH_HASH_CHAIN !== 'off' },
   )
   const sharedKey = process.env.BENCH_API_KEY
   const org = sharedKey

@@ -21,6 +21,15 @@ import { combineRounds } from './rounds.js'
 import { HISTORY_BENCH_PLAN, HISTORY_TARGETS, type HistoryBenchResult, runHistoryBench } from './historyBench.js'
 import { TRANSFER_LIST_BENCH_PLAN, TRANSFER_LIST_TARGETS, type TransferListBenchResult, runTransferListBench } from './transferListBench.js'
 import { TRANSFER_SEED_PLAN } from './transferListSeed.js'
+import {
+  INTEGRITY_BENCH_PLAN,
+  INTEGRITY_TARGETS,
+  type IntegrityBenchResult,
+  type VerifyPass,
+  combineAppendRounds,
+  chainRatios,
+  runIntegrityBench,
+} from './integrityBench.js'
 import { type AcceptRace, FX_BENCH_PLAN, type FxBenchResult, runFxBench } from './fxBench.js'
 
 export const BENCH_PLAN = {
@@ -86,10 +95,12 @@ const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
 /**
  * `BENCH_ONLY=commands` runs the command rows alone (appends, the service inline and asynchronous, the toy):
- * a few minutes instead of twenty, for work on the command path. Unset, every row runs.
+ * a few minutes instead of twenty, for work on the command path; `BENCH_ONLY=integrity` the hash chain's cost
+ * and the audit checks (bench/integrityBench.ts). Unset, every row runs.
  */
 const ONLY = process.env.BENCH_ONLY
-if (ONLY !== undefined && ONLY !== 'commands') throw new Error(`BENCH_ONLY is 'commands' or unset, not ${JSON.stringify(ONLY)}`)
+if (ONLY !== undefined && ONLY !== 'commands' && ONLY !== 'integrity')
+  throw new Error(`BENCH_ONLY is 'commands', 'integrity' or unset, not ${JSON.stringify(ONLY)}`)
 
 let database: BenchPostgres | undefined
 const children = new Set<ServerChild>()
@@ -696,6 +707,105 @@ function otherLines(o: OtherPhases): string[] {
   ]
 }
 
+type Settings = { version: string; fsync: string; synchronous_commit: string } | undefined
+
+/** The machine, the database and the load generator: the first lines of every table. */
+function headerLines(settings: Settings, background: Awaited<ReturnType<typeof waitForQuiet>>): string[] {
+  const cpus = os.cpus()
+  return [
+    '',
+    `environment: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${os.platform()} ` +
+      `${os.release()}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
+    `postgres: ${settings?.version ?? '?'} (${database?.description ?? '?'}), fsync=${settings?.fsync ?? '?'}, ` +
+      `synchronous_commit=${settings?.synchronous_commit ?? '?'}`,
+    `http: autocannon in the bench process, each server in its own child process; ${BENCH_PLAN.connections} connections, ` +
+      `${BENCH_PLAN.warmUpSeconds} s warm-up before each run; latency = per-response time of 2xx responses`,
+    '',
+    `cpu: other processes used ${background ? `${pct(background.other)}% of one core` : 'unknown'} in the second before the run (the ` +
+      `machine may be shared)`,
+    '',
+  ]
+}
+
+const TABLE_HEADERS = [
+  'benchmark',
+  'load',
+  'total',
+  'time',
+  'ops/s (req/s)',
+  'events/s',
+  'p50 ms',
+  'p99 ms',
+  'non-2xx',
+  'cpu% srv/pg/gen/other',
+  'target',
+  'verdict',
+]
+
+async function integrityPhase(db: BenchPostgres): Promise<IntegrityBenchResult> {
+  return runIntegrityBench({ createDatabase: (purpose) => db.createDatabase(purpose), startChild, stopChild, measure, log }, ENDPOINT_BODY)
+}
+
+function integrityRows(r: IntegrityBenchResult): Cell[][] {
+  const ratios = chainRatios(r)
+  const target = { text: `>= ${INTEGRITY_TARGETS.chainedToUnchainedRatio}`, min: INTEGRITY_TARGETS.chainedToUnchainedRatio }
+  const verifyRow = (name: string, v: VerifyPass): Cell[] => [
+    name,
+    '1 reader',
+    `${formatNumber(v.events)} events`,
+    `${v.seconds.toFixed(2)} s`,
+    undefined,
+    formatNumber(v.eventsPerSecond),
+    ...Array<Cell>(6).fill(undefined),
+  ]
+  return [
+    appendRow(`(i) appends with the hash chain, ${r.appends.chained.length} rounds`, {
+      ...combineAppendRounds(r.appends.chained),
+      cpu: undefined,
+    }),
+    appendRow(`(i) appends without the chain, ${r.appends.unchained.length} rounds`, {
+      ...combineAppendRounds(r.appends.unchained),
+      cpu: undefined,
+    }),
+    ratioRow(
+      `(i) ratio appends chained / unchained (rounds ${ratios.appendsPerRound.map((x) => x.toFixed(2)).join(', ')})`,
+      ratios.appends,
+      {
+        text: target.text,
+        pass: ratios.appends >= target.min,
+      },
+    ),
+    httpRow('(i) command POST /v1/webhooks/endpoints with the chain', r.command.chained),
+    httpRow('(i) command POST /v1/webhooks/endpoints without the chain', r.command.unchained),
+    ratioRow('(i) ratio command chained / unchained req/s', ratios.command, { text: target.text, pass: ratios.command >= target.min }),
+    verifyRow('(i) audit verify: hash chain', r.verifyChain),
+    verifyRow('(i) audit verify --checkpoint: chain and Merkle root', r.verifyChainAndTree),
+  ]
+}
+
+const INTEGRITY_LINES = [
+  '(i) hash chain: the same appends (20 writers) and the same command path, with the chain and without it (the store writing no',
+  `    content hash, so nothing links), ${INTEGRITY_BENCH_PLAN.rounds} rounds alternating; audit verify: one pass over the chained`,
+  "    store's events as stored (chain recomputed; with a checkpoint, the RFC 6962 root too)",
+]
+
+/** `BENCH_ONLY=integrity`: the hash chain's cost and the audit checks alone. */
+async function integrityOnly(startedAt: number, settings: Settings, background: Awaited<ReturnType<typeof waitForQuiet>>) {
+  const result = await integrityPhase(database!)
+  process.stdout.write(
+    [
+      ...headerLines(settings, background),
+      formatTable(TABLE_HEADERS, integrityRows(result)),
+      '',
+      ...INTEGRITY_LINES,
+      ...disturbed([result.command.chained, result.command.unchained]),
+      `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+      '',
+    ].join('\n'),
+  )
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now()
   database = await openBenchPostgres()
@@ -706,11 +816,13 @@ async function main(): Promise<void> {
       'synchronous_commit',
   )
 
+  if (ONLY === 'integrity') return integrityOnly(startedAt, settings, background)
   const appends = await appendPhase(database)
   const api = await apiPhase(database)
   const asyncApi = await asyncPhase(database)
   const { toy } = api
   const others = ONLY === undefined ? await otherPhases(database) : undefined
+  const integrity = ONLY === undefined ? await integrityPhase(database) : undefined
 
   const commandRatio = api.command.requestsPerSecond / toy.requestsPerSecond
   const rows: Cell[][] = [
@@ -766,39 +878,12 @@ async function main(): Promise<void> {
       asyncApi.transferCreate.requestsPerSecond / toy.requestsPerSecond,
     ),
     ...(others ? otherRows(others) : []),
+    ...(integrity ? integrityRows(integrity) : []),
   ]
-  const cpus = os.cpus()
   process.stdout.write(
     [
-      '',
-      `environment: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${os.platform()} ` +
-        `${os.release()}, ` +
-        `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
-      `postgres: ${settings?.version ?? '?'} (${database.description}), fsync=${settings?.fsync ?? '?'}, ` +
-        `synchronous_commit=${settings?.synchronous_commit ?? '?'}`,
-      `http: autocannon in the bench process, each server in its own child process; ${BENCH_PLAN.connections} connections, ` +
-        `${BENCH_PLAN.warmUpSeconds} s warm-up before each run; latency = per-response time of 2xx responses`,
-      '',
-      `cpu: other processes used ${background ? `${pct(background.other)}% of one core` : 'unknown'} in the second before the run (the ` +
-        `machine may be shared)`,
-      '',
-      formatTable(
-        [
-          'benchmark',
-          'load',
-          'total',
-          'time',
-          'ops/s (req/s)',
-          'events/s',
-          'p50 ms',
-          'p99 ms',
-          'non-2xx',
-          'cpu% srv/pg/gen/other',
-          'target',
-          'verdict',
-        ],
-        rows,
-      ),
+      ...headerLines(settings, background),
+      formatTable(TABLE_HEADERS, rows),
       '',
       'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
       `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other ` +
@@ -820,6 +905,7 @@ async function main(): Promise<void> {
       `(g) holds: ${HOLDS_BENCH_PLAN.accounts} funded USD balance accounts; each request holds 0.01 USD on one account (hot: always ` +
         'the same one, decided in turn on its stream; spread: the accounts in turn)',
       ...(others ? otherLines(others) : []),
+      ...(integrity ? INTEGRITY_LINES : []),
       ...disturbed([appends.one, appends.many, api.command, api.query, api.verificationSave, api.hotStream, api.health, toy]),
       ...disturbed([api.commandAlone, api.transferCreateAlone, asyncApi.command, asyncApi.transferCreate]),
       `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,

@@ -138,6 +138,8 @@ export type RuntimeOptions = {
   takeOverEmbedded?: boolean
   /** The bench's ceiling rows: while true, write routes answer without waiting for the read side (its consumers stopped). */
   skipReadYourWrites?: () => boolean
+  /** The bench's baseline only: false stores events without their hash chain (events/store/postgres/index.ts). */
+  hashChain?: boolean
 }
 
 export async function openRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -181,7 +183,11 @@ export async function openRuntime(config: Config, log: Log, options: RuntimeOpti
     const { getEventStoreDbEventStore } = await import('../events/store/eventstoredb/index.js')
     adapter = await getEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, onError })
   } else {
-    adapter = await getPostgresEventStore({ connectionString: databaseUrl, onError })
+    adapter = await getPostgresEventStore({
+      connectionString: databaseUrl,
+      onError,
+      ...(options.hashChain === false ? { hashChain: false } : {}),
+    })
   }
   const metrics = createServiceMetrics()
   const sealed = countingEventStore(protectedEventStore(adapter, eventCodec(protection)), metrics.eventsAppended)

@@ -213,3 +213,23 @@ t.test('a duplicate event id fails only its own append', async (t) => {
   )
   t.same(await store.readStream(s3), [])
 })
+
+t.test("the bench's baseline (hashChain: false) writes no hash; the default store links every event", async (t) => {
+  const unchained = await getPostgresEventStore({ connectionString: url, hashChain: false })
+  t.teardown(() => unchained.close())
+  const [plain, linked] = [uniqueStream(), uniqueStream()]
+  await unchained.appendToStream(plain, [ev('A'), ev('B')])
+  await store.appendToStream(linked, [ev('A'), ev('B')])
+  const hashes = async (stream: string) =>
+    (await pool.query('SELECT content_hash, event_hash FROM es_events WHERE stream_name = $1 ORDER BY stream_revision', [stream])).rows.map(
+      (r) => [r.content_hash !== null, r.event_hash !== null],
+    )
+  t.same(await hashes(plain), [
+    [false, false],
+    [false, false],
+  ])
+  t.same(await hashes(linked), [
+    [true, true],
+    [true, true],
+  ])
+})

@@ -17,6 +17,11 @@ export type PostgresEventStoreOptions = {
   /** Connections for appends and reads; the LISTEN connection comes on top. */
   poolSize?: number
   onError?: (error: unknown) => void
+  /**
+   * False writes events without their hash chain (no content hash, so neither the statement nor the trigger
+   * links them): only the bench's baseline for the chain's cost. A deployment always chains.
+   */
+  hashChain?: boolean
 }
 
 export const POSTGRES_STORE_LIMITS = {
@@ -71,6 +76,7 @@ export async function getPostgresEventStore(options: PostgresEventStoreOptions):
         expectedRevision: appendOptions?.expectedRevision ?? 'any',
         inTransaction: appendOptions?.inTransaction,
         stepView: appendOptions?.stepView,
+        ...(options.hashChain === false ? { contentHashes: events.map(() => null) } : {}),
       })
     },
     readStream(stream, readOptions) {
