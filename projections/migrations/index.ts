@@ -30,6 +30,7 @@ import * as m0027 from './0027_agents.js'
 import * as m0028 from './0028_transfer_drafts.js'
 import * as m0029 from './0029_invoices.js'
 import * as m0030 from './0030_ledger_verifications.js'
+import * as m0031 from './0031_api_key_roles.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0028_transfer_drafts': m0028,
   '0029_invoices': m0029,
   '0030_ledger_verifications': m0030,
+  '0031_api_key_roles': m0031,
 }
 
 export const migrationProvider: MigrationProvider = {
