@@ -1,0 +1,19 @@
+// The audit area (issue 29): reads for auditors under /v1/audit, for auditor keys and the organization's
+// full keys (agent keys are 403: server/auth/agentScope.ts lists none of them). A resource's history,
+// read from the event log; more audit routes (checkpoints and their proofs) register here, each from
+// a file of its own.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { DomainError } from '../../domain/errors.js'
+import { auditReads } from '../../projections/audit/auditReads.js'
+import { auditHistoryRoutes } from '../../read-api/audit/historyRoutes.js'
+import type { AreaContext } from './areaContext.js'
+
+export const auditArea: FastifyPluginAsyncZod<AreaContext> = async (app, c) => {
+  // An audit read is the organization's whole record: narrowed to one customer it would answer a question not asked.
+  app.addHook('onRequest', async (request) => {
+    if (request.onBehalfOf !== undefined)
+      throw new DomainError('forbidden', 'on_behalf_of_not_allowed', 'Audit reads are organization-wide: omit X-On-Behalf-Of')
+  })
+  const reads = auditReads(c.commands.store)
+  await app.register(auditHistoryRoutes, { reads })
+}
