@@ -1,10 +1,11 @@
 // The audit area (issue 29): reads for auditors under /v1/audit, for auditor keys and the organization's
-// full keys (agent keys are 403: server/auth/agentScope.ts lists none of them). A resource's history,
-// read from the event log; more audit routes (checkpoints and their proofs) register here, each from
-// a file of its own.
+// full keys (agent keys are 403: server/auth/agentScope.ts lists none of them). A resource's history and
+// a resource as of a revision or a time, both read from the event log; more audit routes (checkpoints
+// and their proofs) register here, each from a file of its own.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DomainError } from '../../domain/errors.js'
 import { auditReads } from '../../projections/audit/auditReads.js'
+import { auditAsOfRoutes } from '../../read-api/audit/asOfRoutes.js'
 import { auditHistoryRoutes } from '../../read-api/audit/historyRoutes.js'
 import type { AreaContext } from './areaContext.js'
 
@@ -16,4 +17,5 @@ export const auditArea: FastifyPluginAsyncZod<AreaContext> = async (app, c) => {
   })
   const reads = auditReads(c.commands.store)
   await app.register(auditHistoryRoutes, { reads })
+  await app.register(auditAsOfRoutes, { reads })
 }
