@@ -3,20 +3,25 @@
 // the projector runs, the account row's patches, the balances' work), so the row an earlier revision
 // gives is the row the projector wrote then. The read API makes the resource from it as its live read does.
 import type { AccountEvent } from '../../domain/account/events.js'
+import { accountAggregate } from '../../domain/account/index.js'
+import { agentAggregate } from '../../domain/agent/index.js'
+import { customerAggregate } from '../../domain/customer/index.js'
+import { fxTradeAggregate } from '../../domain/fx-trade/index.js'
+import { invoiceAggregate } from '../../domain/invoice/index.js'
+import { transferAggregate } from '../../domain/transfer/index.js'
+import { webhookEndpointAggregate } from '../../domain/webhook-endpoint/index.js'
 import type { AccountResource } from '../../domain/account/resource.js'
-import { type AgentState, type OpenAgent, agentDecider } from '../../domain/agent/decider.js'
+import type { AgentState, OpenAgent } from '../../domain/agent/decider.js'
 import type { AgentEvent } from '../../domain/agent/events.js'
 import type { CustomerEvent } from '../../domain/customer/events.js'
 import { type Customer, type CustomerState, evolveCustomer, initialCustomerState } from '../../domain/customer/state.js'
-import { type FxTradeState, type OpenFxTrade, fxTradeDecider } from '../../domain/fx-trade/decider.js'
+import type { FxTradeState, OpenFxTrade } from '../../domain/fx-trade/decider.js'
 import type { FxTradeEvent } from '../../domain/fx-trade/events.js'
-import { invoiceDecider } from '../../domain/invoice/decider.js'
 import type { InvoiceEvent } from '../../domain/invoice/events.js'
 import type { ExistingInvoice, InvoiceState } from '../../domain/invoice/state.js'
-import { transferDecider } from '../../domain/transfer/decider.js'
 import type { TransferEvent } from '../../domain/transfer/events.js'
 import type { OpenTransferState, TransferState } from '../../domain/transfer/state.js'
-import { type WebhookEndpointState, webhookEndpointDecider } from '../../domain/webhook-endpoint/decider.js'
+import type { WebhookEndpointState } from '../../domain/webhook-endpoint/decider.js'
 import type { WebhookEndpointEvent } from '../../domain/webhook-endpoint/events.js'
 import type { DomainEvent } from '../../domain/decider.js'
 import type { RecordedEvent } from '../../events/store/port.js'
@@ -88,12 +93,12 @@ function rowFold<S, Row>(fold: ResourceFold<S, Row>): RowFold<Row> {
 
 /** A fold of the decider's own evolve, the one its projector runs. */
 function deciderFold<S, E extends DomainEvent, Row>(
-  category: string,
-  decider: { initialState(): S; evolve(state: S, event: E): S },
+  aggregate: { streamCategory: string; decider: { initialState(): S; evolve(state: S, event: E): S } },
   row: (state: S) => Row | FoldGap,
 ): ResourceFold<S, Row> {
+  const { decider } = aggregate
   return {
-    category,
+    category: aggregate.streamCategory,
     initial: () => decider.initialState(),
     apply: (state, event) => decider.evolve(state, parsedEvent<E>(event)),
     finish: (state) => row(state),
@@ -101,14 +106,14 @@ function deciderFold<S, E extends DomainEvent, Row>(
 }
 
 const customerFold: ResourceFold<CustomerState, Customer> = {
-  category: 'customer',
+  category: customerAggregate.streamCategory,
   initial: initialCustomerState,
   apply: (state, event) => evolveCustomer(state, parsedEvent<CustomerEvent>(event)),
   finish: (state) => (state.exists ? state : 'deleted'),
 }
 
 const accountFold: ResourceFold<AccountResource | undefined, AccountResource> = {
-  category: 'account',
+  category: accountAggregate.streamCategory,
   initial: () => undefined,
   apply: (resource, event) => accountResourceAfter(resource, parsedEvent<AccountEvent>(event)),
   // The stream's first event opens the account: a fold that reached any event has a resource.
@@ -116,7 +121,7 @@ const accountFold: ResourceFold<AccountResource | undefined, AccountResource> = 
 }
 
 const balanceFold: ResourceFold<BalanceWork, FoldedBalance> = {
-  category: 'account',
+  category: accountAggregate.streamCategory,
   initial: newBalanceWork,
   apply: (work, event) => {
     applyBalanceEvent(work, parsedEvent<AccountEvent>(event), event.id)
@@ -134,19 +139,17 @@ export const RESOURCE_FOLDS: { readonly [T in AuditResourceType]: RowFold<Folded
   ACCOUNT: rowFold(accountFold),
   BALANCE: rowFold(balanceFold),
   TRANSFER: rowFold(
-    deciderFold<TransferState, TransferEvent, OpenTransferState>('transfer', transferDecider, (s) => (s.status === 'none' ? 'deleted' : s)),
+    deciderFold<TransferState, TransferEvent, OpenTransferState>(transferAggregate, (s) => (s.status === 'none' ? 'deleted' : s)),
   ),
-  FX_TRADE: rowFold(
-    deciderFold<FxTradeState, FxTradeEvent, OpenFxTrade>('fx_trade', fxTradeDecider, (s) => (s.status === 'none' ? 'deleted' : s)),
-  ),
-  AGENT: rowFold(deciderFold<AgentState, AgentEvent, OpenAgent>('agent', agentDecider, (s) => (s.status === 'none' ? 'deleted' : s))),
+  FX_TRADE: rowFold(deciderFold<FxTradeState, FxTradeEvent, OpenFxTrade>(fxTradeAggregate, (s) => (s.status === 'none' ? 'deleted' : s))),
+  AGENT: rowFold(deciderFold<AgentState, AgentEvent, OpenAgent>(agentAggregate, (s) => (s.status === 'none' ? 'deleted' : s))),
   INVOICE: rowFold(
-    deciderFold<InvoiceState, InvoiceEvent, ExistingInvoice>('invoice', invoiceDecider, (s) =>
+    deciderFold<InvoiceState, InvoiceEvent, ExistingInvoice>(invoiceAggregate, (s) =>
       s.status === 'none' || s.status === 'deleted' ? 'deleted' : s,
     ),
   ),
   WEBHOOK_ENDPOINT: rowFold(
-    deciderFold<WebhookEndpointState, WebhookEndpointEvent, OpenEndpoint>('webhook_endpoint', webhookEndpointDecider, (s) =>
+    deciderFold<WebhookEndpointState, WebhookEndpointEvent, OpenEndpoint>(webhookEndpointAggregate, (s) =>
       s.status === 'none' || s.status === 'deleted' ? 'deleted' : s,
     ),
   ),

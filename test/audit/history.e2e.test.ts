@@ -55,7 +55,7 @@ const historyUrl = (id: string) => `/v1/audit/resources/${id}/events`
 async function settle(): Promise<void> {
   for (let round = 0; round < 20; round++) {
     const head = await proof.events.head()
-    await h.runtime.runner.waitFor(head || undefined, 10_000)
+    if (!(await h.runtime.runner.waitFor(head || undefined, 30_000))) throw new Error(`the read side did not reach ${head} in 30 s`)
     if ((await proof.events.head()) === head) return
   }
   throw new Error('the log did not settle')
