@@ -32,6 +32,7 @@ function pastPoint(point: FoldPoint, event: RecordedEvent): boolean {
 /**
  * Folds `stream` with `apply` from `initial` up to `point`, when its first event is the organization's.
  * By time, the fold stops at the first event recorded after `asOf` (revision order is the stream's order).
+ * `limits`: FOLD_LIMITS, smaller in tests.
  */
 export async function foldStream<S>(
   store: Pick<EventStore, 'readStream'>,
@@ -40,26 +41,27 @@ export async function foldStream<S>(
   point: FoldPoint,
   initial: S,
   apply: (state: S, event: RecordedEvent) => S,
+  limits: { maxEvents: number; pageSize: number } = FOLD_LIMITS,
 ): Promise<FoldOutcome<S>> {
   let state = initial
   let last: RecordedEvent | undefined
   let from = 0n
   let folded = 0
   for (;;) {
-    const wanted = 'revision' in point ? Number(point.revision - from + 1n) : FOLD_LIMITS.pageSize
-    const page = await store.readStream(stream, { fromRevision: from, maxCount: Math.max(1, Math.min(wanted, FOLD_LIMITS.pageSize)) })
+    const wanted = 'revision' in point ? Number(point.revision - from + 1n) : limits.pageSize
+    const page = await store.readStream(stream, { fromRevision: from, maxCount: Math.max(1, Math.min(wanted, limits.pageSize)) })
     if (from === 0n && page[0]?.metadata.organizationId !== organizationId) return { kind: 'not_found' }
     for (const event of page) {
       if (pastPoint(point, event)) {
         if (last === undefined) return { kind: 'not_yet_created', firstRecordedAt: event.recordedAt }
         return { kind: 'folded', state, last }
       }
-      if (++folded > FOLD_LIMITS.maxEvents) return { kind: 'too_long', maxEvents: FOLD_LIMITS.maxEvents }
+      if (++folded > limits.maxEvents) return { kind: 'too_long', maxEvents: limits.maxEvents }
       state = apply(state, { ...event, data: parseEventData(event) })
       last = event
     }
     const reached = 'revision' in point && last !== undefined && last.revision >= point.revision
-    if (reached || page.length < Math.min(wanted, FOLD_LIMITS.pageSize)) break
+    if (reached || page.length < Math.min(wanted, limits.pageSize)) break
     from = page[page.length - 1]!.revision + 1n
   }
   // The loop read the first page, whose first event is the organization's: `last` is set.
