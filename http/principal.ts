@@ -1,6 +1,7 @@
 // The authenticated caller of a request (set by server/auth/authenticate.ts) and the one typed way
 // to read it: a route that runs without one answers 401 instead of failing on undefined.
 import type { FastifyRequest } from 'fastify'
+import type { ApiKeyRole } from '../domain/organization/apiKeys.js'
 import type { Environment } from '../domain/shared/environment.js'
 
 /** An agent key's authority (spec: Agent): one customer, one source account, the payees its owner allows. */
@@ -12,8 +13,11 @@ export type AgentPrincipal = {
   mcpRole: 'PAYMENT' | 'PAYMENT_OPERATIONS'
 }
 
-/** `agent` is set exactly for an agent key: server/auth/agentScope.ts then decides what it may call. */
-export type Principal = { organizationId: string; keyId: string; environment: Environment; agent?: AgentPrincipal }
+/**
+ * `agent` is set exactly for an agent key: server/auth/agentScope.ts then decides what it may call. `role` is a
+ * platform key's (absent on an agent key): AUDITOR keys only read (server/auth/auditorScope.ts).
+ */
+export type Principal = { organizationId: string; keyId: string; environment: Environment; role?: ApiKeyRole; agent?: AgentPrincipal }
 
 declare module 'fastify' {
   interface FastifyRequest {

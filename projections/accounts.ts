@@ -37,11 +37,13 @@ export function accountRow(state: OpenAccountState): Insertable<AccountsTable> {
   }
 }
 
-function openedRow(event: Opened): Insertable<AccountsTable> {
+function openedState(event: Opened): OpenAccountState {
   const state = accountDecider.evolve(accountDecider.initialState(), event)
   if (state.status === 'none') throw new Error(`account ${event.data.accountId} has no state after AccountOpened`)
-  return accountRow(state)
+  return state
 }
+
+const openedRow = (event: Opened): Insertable<AccountsTable> => accountRow(openedState(event))
 
 export function patchedResource(resource: AccountResource, event: Changed): AccountResource {
   const at = event.data.at
@@ -53,6 +55,21 @@ export function patchedResource(resource: AccountResource, event: Changed): Acco
     case 'AccountMetadataUpdated':
       return { ...resource, metadata: event.data.metadata, updatedAt: at }
   }
+}
+
+const isChange = (event: AccountEvent): event is Changed =>
+  event.type === 'AccountActivated' || event.type === 'AccountClosed' || event.type === 'AccountMetadataUpdated'
+
+/**
+ * The resource an account's row holds after `event`, from the one before (undefined until it opens): the
+ * projector's own steps, for a read of the account as it stood at an earlier revision (read-api/audit/).
+ * Events the row does not show (funds, a route's deposits) leave it as it was.
+ */
+export function accountResourceAfter(resource: AccountResource | undefined, event: AccountEvent): AccountResource | undefined {
+  if (event.type === 'AccountOpened') return toAccountResource(openedState(event))
+  if (!isChange(event)) return resource
+  if (!resource) throw new Error(`${event.type} for account ${event.data.accountId} before it opened`)
+  return patchedResource(resource, event)
 }
 
 // ---- Write ------------------------------------------------------------------------------------
@@ -74,7 +91,6 @@ export const accountsProjector: Projector = {
   async apply(db, recorded) {
     const event = parsedEvent<AccountEvent>(recorded)
     if (event.type === 'AccountOpened') await db.insertInto('accounts').values(openedRow(event)).execute()
-    else if (event.type === 'AccountActivated' || event.type === 'AccountClosed' || event.type === 'AccountMetadataUpdated')
-      await applyChange(db, event)
+    else if (isChange(event)) await applyChange(db, event)
   },
 }

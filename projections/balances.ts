@@ -230,8 +230,63 @@ async function write(db: Kysely<ReadDatabase>, work: Work): Promise<void> {
     WHERE h.account_id = r.account_id AND h.hold_id = r.hold_id`.execute(db)
 }
 
+/** Work over no rows yet: a batch's, before it loads the accounts its events touch, or a fold's from an account's opening. */
+export const newBalanceWork = (): Work => ({
+  accounts: new Map(),
+  balances: new Map(),
+  entries: [],
+  placedHolds: new Map(),
+  closedHolds: [],
+  touched: new Set(),
+})
+
+/** Applies one event of an account's stream to the work (events this model does not show change nothing). */
+export function applyBalanceEvent(work: Work, event: AccountEvent, storedEventId: string): void {
+  if (event.type === 'AccountOpened') opened(work, event)
+  else if (event.type === 'AccountClosed') {
+    const account = work.accounts.get(event.data.accountId)
+    // Accounts without a balance have no row: their closing is no business of this model.
+    if (account) {
+      work.accounts.set(account.account_id, { ...account, closed_at: event.data.at })
+      work.touched.add(account.account_id)
+    }
+  } else if (isFundsEvent(event)) funds(work, event, storedEventId)
+}
+
+/**
+ * The balance of `accountId` the rows would hold after the work's events, as the balance read shows it
+ * (read-api/balances/routes.ts): its currencies in order, and `updatedAt` (its last movement, or its
+ * opening) to the millisecond as the read gets it from Postgres. Undefined when it holds no balance.
+ */
+export function balanceOfWork(
+  work: Work,
+  accountId: string,
+): { updatedAt: string; balances: { currency: string; available: string; committed: string }[] } | undefined {
+  const account = work.accounts.get(accountId)
+  if (!account) return undefined
+  const balances = [...work.balances]
+    .filter(([key]) => key.slice(0, key.lastIndexOf('|')) === accountId)
+    .map(([key, b]) => ({
+      currency: key.slice(key.lastIndexOf('|') + 1),
+      available: b.available.toString(),
+      committed: b.committed.toString(),
+    }))
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
+  return { updatedAt: new Date(account.updated_at).toISOString(), balances }
+}
+
+/** Drops what only a batch's write needs (history entries, holds, touched accounts): a long fold keeps the balances alone. */
+export function forgetBalanceWrites(work: Work): void {
+  work.entries.length = 0
+  work.placedHolds.clear()
+  work.closedHolds.length = 0
+  work.touched.clear()
+}
+
+export type BalanceWork = Work
+
 async function applyBalances(db: Kysely<ReadDatabase>, events: RecordedEvent[]): Promise<void> {
-  const work: Work = { accounts: new Map(), balances: new Map(), entries: [], placedHolds: new Map(), closedHolds: [], touched: new Set() }
+  const work = newBalanceWork()
   const opening = new Set<string>()
   const known: string[] = []
   for (const recorded of events) {
@@ -240,18 +295,7 @@ async function applyBalances(db: Kysely<ReadDatabase>, events: RecordedEvent[]):
     else if (!opening.has(event.data.accountId)) known.push(event.data.accountId)
   }
   await load(db, [...new Set(known)], work)
-  for (const recorded of events) {
-    const event = parsedEvent<AccountEvent>(recorded)
-    if (event.type === 'AccountOpened') opened(work, event)
-    else if (event.type === 'AccountClosed') {
-      const account = work.accounts.get(event.data.accountId)
-      // Accounts without a balance have no row: their closing is no business of this model.
-      if (account) {
-        work.accounts.set(account.account_id, { ...account, closed_at: event.data.at })
-        work.touched.add(account.account_id)
-      }
-    } else if (isFundsEvent(event)) funds(work, event, recorded.id)
-  }
+  for (const recorded of events) applyBalanceEvent(work, parsedEvent<AccountEvent>(recorded), recorded.id)
   if (work.touched.size > 0) await write(db, work)
 }
 

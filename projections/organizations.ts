@@ -23,6 +23,8 @@ const apiKeyRow = (d: EventOf<'ApiKeyCreated'>): Insertable<ApiKeysTable> => ({
   last4: d.last4,
   created_at: d.createdAt,
   revoked_at: null,
+  // A key created before roles existed has none: FULL, as it always was.
+  role: d.role ?? 'FULL',
 })
 
 const revokedColumns = (d: EventOf<'ApiKeyRevoked'>): Updateable<ApiKeysTable> => ({ revoked_at: d.revokedAt })

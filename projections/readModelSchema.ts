@@ -6,6 +6,7 @@ import type { Customer } from '../domain/customer/state.js'
 import type { Address } from '../domain/shared/address.js'
 import type { WebhookSecretEntry } from '../domain/webhook-endpoint/events.js'
 import type { Environment } from '../domain/shared/environment.js'
+import type { ApiKeyRole } from '../domain/organization/apiKeys.js'
 import type { Generated } from 'kysely'
 import type { DefaultedTimestamp, Json, Timestamp } from './columnTypes.js'
 
@@ -25,6 +26,8 @@ export interface ApiKeysTable {
   last4: string
   created_at: Timestamp
   revoked_at: Timestamp | null
+  /** FULL or AUDITOR (migration 0032; FULL for the keys before it). */
+  role: Generated<ApiKeyRole>
 }
 
 export interface WebhookEndpointsTable {

@@ -8,6 +8,7 @@ import type { AreaContext } from './areas/areaContext.js'
 import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
 import { agentScope } from './auth/agentScope.js'
+import { auditorScope } from './auth/auditorScope.js'
 import { onClientError } from './errors/clientErrors.js'
 import { registerErrorHandling } from './errors/errorHandler.js'
 import { MAX_PATH_SEGMENT_LENGTH, onFrameworkError } from './errors/frameworkErrors.js'
@@ -124,6 +125,7 @@ export async function buildApp(
       await v1.register(authenticate, { db, environment: config.APP_ENV, clock: context.clock })
       await v1.register(onBehalfOf, { db })
       await v1.register(agentScope)
+      await v1.register(auditorScope)
       await v1.register(idempotency, { db, protection: runtime.protection })
       for (const area of AREA_PLUGINS) await v1.register(area, context)
     },

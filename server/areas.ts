@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { accountsArea } from './areas/accounts.js'
 import { agentsArea } from './areas/agents.js'
-import { auditCheckpointsArea } from './areas/auditCheckpoints.js'
+import { auditArea } from './areas/audit.js'
 import type { AreaContext } from './areas/areaContext.js'
 import { counterpartiesArea } from './areas/counterparties.js'
 import { customersArea } from './areas/customers.js'
@@ -32,7 +32,7 @@ export const AREA_PLUGINS: readonly FastifyPluginAsyncZod<AreaContext>[] = [
   agentsArea,
   transferDraftsArea,
   invoicesArea,
-  auditCheckpointsArea,
+  auditArea,
 ]
 
 /** Areas outside /v1: the MCP server at /mcp (JSON-RPC for agents, not a REST operation). */

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { STORE_LIMITS } from '../../events/store/port.js'
 import { type CliCommand, parseOrUsage, usageError } from '../command.js'
 import { CliError } from '../output.js'
-import { maskSensitive, redactSecrets } from '../redact.js'
+import { maskSensitive, redactSecrets } from '../../events/protection/redaction.js'
 
 /** Stream names are `<category>-<id>`; far shorter than this. */
 const MAX_STREAM_NAME_LENGTH = 200

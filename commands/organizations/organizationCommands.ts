@@ -4,13 +4,20 @@ import { organizationDecider } from '../../domain/organization/decider.js'
 import type { Environment } from '../../domain/shared/environment.js'
 import type { Position } from '../../events/store/port.js'
 import { streams } from '../../events/streams.js'
-import { generateApiKey, hashApiKey } from '../../domain/organization/apiKeys.js'
+import { type ApiKeyRole, generateApiKey, hashApiKey } from '../../domain/organization/apiKeys.js'
 import type { CommandOrigin } from '../runtime/commandOrigin.js'
 import type { Commands } from '../runtime/commandRuntime.js'
 
 export const ORGANIZATION_LIMITS = { nameMaxLength: 200 } as const
 
-export type IssuedKey = { organizationId: string; keyId: string; apiKey: string; environment: Environment; position: Position | undefined }
+export type IssuedKey = {
+  organizationId: string
+  keyId: string
+  apiKey: string
+  environment: Environment
+  role: ApiKeyRole
+  position: Position | undefined
+}
 
 const operatorOrigin = (organizationId: string, actor: string): CommandOrigin => ({
   organizationId,
@@ -18,10 +25,12 @@ const operatorOrigin = (organizationId: string, actor: string): CommandOrigin =>
   actor,
 })
 
+/** A key of the organization; `role` AUDITOR makes a read-only key (absent: FULL). */
 export async function createApiKey(
   commands: Commands,
-  input: { organizationId: string; environment: Environment; actor: string },
+  input: { organizationId: string; environment: Environment; actor: string; role?: ApiKeyRole },
 ): Promise<IssuedKey> {
+  const role = input.role ?? 'FULL'
   const apiKey = generateApiKey(input.environment)
   const keyId = newId('key')
   const result = await commands.handle(
@@ -34,11 +43,12 @@ export async function createApiKey(
       environment: input.environment,
       keyHash: hashApiKey(apiKey),
       last4: apiKey.slice(-4),
+      role,
       now: new Date().toISOString(),
     },
     operatorOrigin(input.organizationId, input.actor),
   )
-  return { organizationId: input.organizationId, keyId, apiKey, environment: input.environment, position: result.position }
+  return { organizationId: input.organizationId, keyId, apiKey, environment: input.environment, role, position: result.position }
 }
 
 export async function createOrganization(

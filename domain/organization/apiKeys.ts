@@ -35,6 +35,13 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex')
 }
 
+/**
+ * What a platform key may do: FULL (every operation of its organization, as every key did before
+ * roles existed) or AUDITOR (reads only: GET routes and /v1/audit; server/auth/auditorScope.ts).
+ */
+export const API_KEY_ROLES = ['FULL', 'AUDITOR'] as const
+export type ApiKeyRole = (typeof API_KEY_ROLES)[number]
+
 export type KeyKind = { environment: Environment; agent: boolean } | undefined
 
 export function keyKind(key: string): KeyKind {

@@ -2,6 +2,7 @@
 import type { Decider } from '../decider.js'
 import { DomainError, assertInvariant, notFound } from '../errors.js'
 import type { Environment } from '../shared/environment.js'
+import type { ApiKeyRole } from './apiKeys.js'
 import type { OrganizationEvent } from './events.js'
 
 /** Active keys an organization may hold at once. */
@@ -12,7 +13,17 @@ export type OrganizationState =
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; now: string }
-  | { type: 'CreateApiKey'; organizationId: string; keyId: string; environment: Environment; keyHash: string; last4: string; now: string }
+  | {
+      type: 'CreateApiKey'
+      organizationId: string
+      keyId: string
+      environment: Environment
+      keyHash: string
+      last4: string
+      /** Absent: FULL. */
+      role?: ApiKeyRole
+      now: string
+    }
   | { type: 'RevokeApiKey'; organizationId: string; keyId: string; now: string }
   /** The agents switch (early access, spec: Agent): an operator's, from the CLI. */
   | { type: 'SetAgentsFeature'; organizationId: string; enabled: boolean; setBy: string; now: string }
@@ -43,6 +54,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
               keyHash: command.keyHash,
               last4: command.last4,
               createdAt: command.now,
+              // A full key's event stays as it always was: no role means FULL.
+              ...(command.role === undefined || command.role === 'FULL' ? {} : { role: command.role }),
             },
           },
         ]

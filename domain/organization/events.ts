@@ -1,6 +1,7 @@
 // Events of the Organization aggregate: the organization, its API keys (hashes only), its feature switches.
 import { z } from 'zod'
 import { environmentSchema } from '../shared/environment.js'
+import { API_KEY_ROLES } from './apiKeys.js'
 
 export const OrganizationCreated = z.object({
   organizationId: z.string(),
@@ -17,6 +18,8 @@ export const ApiKeyCreated = z.object({
   /** Last four characters, so an operator can tell keys apart. */
   last4: z.string().length(4),
   createdAt: z.string(),
+  /** Added with auditor keys (issue 29): absent on every earlier key, and on a full key since, means FULL. */
+  role: z.enum(API_KEY_ROLES).optional(),
 })
 
 export const ApiKeyRevoked = z.object({

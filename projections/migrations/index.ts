@@ -31,6 +31,7 @@ import * as m0028 from './0028_transfer_drafts.js'
 import * as m0029 from './0029_invoices.js'
 import * as m0030 from './0030_ledger_verifications.js'
 import * as m0031 from './0031_audit_tree.js'
+import * as m0032 from './0032_api_key_roles.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029_invoices': m0029,
   '0030_ledger_verifications': m0030,
   '0031_audit_tree': m0031,
+  '0032_api_key_roles': m0032,
 }
 
 export const migrationProvider: MigrationProvider = {

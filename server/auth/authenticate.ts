@@ -53,11 +53,11 @@ export const authenticate = fp(
       if (hit && hit.expiresAt > Date.now()) return hit.principal
       const row = await options.db
         .selectFrom('api_keys')
-        .select(['id', 'organization_id', 'environment'])
+        .select(['id', 'organization_id', 'environment', 'role'])
         .where('key_hash', '=', hash)
         .where('revoked_at', 'is', null)
         .executeTakeFirst()
-      const principal = row ? { organizationId: row.organization_id, keyId: row.id, environment: row.environment } : null
+      const principal = row ? { organizationId: row.organization_id, keyId: row.id, environment: row.environment, role: row.role } : null
       if (cache.size >= AUTH_CACHE.maxEntries) cache.delete(cache.keys().next().value!)
       // Unknown keys are cached only briefly, so a key created a moment ago works at once.
       cache.set(hash, { principal, expiresAt: Date.now() + (principal ? AUTH_CACHE.ttlMs : 250) })

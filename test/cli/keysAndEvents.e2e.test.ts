@@ -11,7 +11,7 @@ const env = { DATABASE_URL: h.runtime.databaseUrl }
 const listEndpoints = (apiKey: string) => h.request({ method: 'GET', url: '/v1/webhooks/endpoints', apiKey })
 
 type CreatedOrg = { organizationId: string; name: string; apiKey: string; keyId: string; environment: string }
-type CreatedKey = Omit<CreatedOrg, 'name'>
+type CreatedKey = Omit<CreatedOrg, 'name'> & { role: string }
 type StreamedEvent = {
   id: string
   stream: string
@@ -40,7 +40,8 @@ t.test('orgs create, then keys create: both keys authenticate against the API at
   const issued = await runCli(['keys', 'create', '--org', org.organizationId], env)
   t.equal(issued.code, 0, issued.stderr)
   second = stdoutJson<CreatedKey>(issued)
-  t.same(Object.keys(second).sort(), ['apiKey', 'environment', 'keyId', 'organizationId'])
+  t.same(Object.keys(second).sort(), ['apiKey', 'environment', 'keyId', 'organizationId', 'role'])
+  t.equal(second.role, 'FULL', 'a full key unless --role says otherwise')
   t.equal(second.organizationId, org.organizationId)
   t.not(second.apiKey, org.apiKey)
   t.not(second.keyId, org.keyId)
@@ -49,6 +50,25 @@ t.test('orgs create, then keys create: both keys authenticate against the API at
 
   const random = await listEndpoints(`sk_sandbox_${'x'.repeat(32)}`)
   t.equal(random.statusCode, 401, 'a key the CLI never issued is refused')
+})
+
+t.test('keys create --role auditor: a key that reads and never writes', async (t) => {
+  const issued = await runCli(['keys', 'create', '--org', org.organizationId, '--role', 'auditor'], env)
+  t.equal(issued.code, 0, issued.stderr)
+  const auditor = stdoutJson<CreatedKey>(issued)
+  t.equal(auditor.role, 'AUDITOR')
+  t.equal((await listEndpoints(auditor.apiKey)).statusCode, 200, 'it reads')
+  const write = await h.request({
+    method: 'POST',
+    url: '/v1/webhooks/endpoints',
+    payload: { url: 'https://example.com/x' },
+    apiKey: auditor.apiKey,
+  })
+  t.equal(write.statusCode, 403)
+  t.match(write.json(), { statusCode: 403, code: 'auditor_key_read_only' })
+  const events = jsonLines<StreamedEvent>(await runCli(['events', 'stream', `organization-${org.organizationId}`], env))
+  t.match(events.at(-1)!.data, { keyId: auditor.keyId, role: 'AUDITOR' }, 'the role is in the key event')
+  t.notOk('role' in events[1]!.data, 'a full key event carries no role, as before roles existed')
 })
 
 t.test('keys create for an unknown organization: exit 1, a 404-style JSON error, nothing on stdout', async (t) => {
@@ -64,11 +84,11 @@ t.test('events stream: the organization history with metadata, key hashes redact
   const events = jsonLines<StreamedEvent>(run)
   t.same(
     events.map((e) => e.type),
-    ['OrganizationCreated', 'ApiKeyCreated', 'ApiKeyCreated'],
+    ['OrganizationCreated', 'ApiKeyCreated', 'ApiKeyCreated', 'ApiKeyCreated'],
   )
   t.same(
     events.map((e) => e.revision),
-    ['0', '1', '2'],
+    ['0', '1', '2', '3'],
     'revisions as strings, in order',
   )
   t.ok(
@@ -120,6 +140,7 @@ t.test('usage errors: exit 2, a JSON error, then the usage text; nothing on stdo
     [['orgs', 'delete'], /unknown orgs command "delete"; one of: orgs create/],
     [['orgs', 'create', '--name', '   '], /--name is required, 1 to 200 characters/],
     [['keys', 'create', '--org', 'org_x', '--colour', 'red'], /Unknown option '--colour'/],
+    [['keys', 'create', '--org', 'org_x', '--role', 'boss'], /--role must be full or auditor/],
   ]
   // Usage errors never open the database, so these run side by side quickly.
   const [runs, unknown, help] = await Promise.all([

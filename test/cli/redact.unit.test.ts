@@ -1,5 +1,5 @@
 import t from 'tap'
-import { mask, redactSecrets } from '../../cli/redact.js'
+import { mask, redactSecrets } from '../../events/protection/redaction.js'
 
 t.test('secrets replaced, document numbers masked, at any depth', async (t) => {
   const out = redactSecrets({

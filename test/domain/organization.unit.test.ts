@@ -33,6 +33,32 @@ t.test('organizations and keys', async (t) => {
     .when(createKey)
     .thenMatches(t, [{ type: 'ApiKeyCreated', data: { keyId: 'key_new' } }])
   org
+    .given([created])
+    .when({ ...createKey, role: 'AUDITOR' })
+    .then(t, [
+      {
+        type: 'ApiKeyCreated',
+        data: {
+          keyId: 'key_new',
+          organizationId: 'org_a',
+          environment: 'sandbox',
+          keyHash: 'b'.repeat(64),
+          last4: 'wxyz',
+          createdAt: now,
+          role: 'AUDITOR',
+        },
+      },
+    ])
+  org
+    .given([created])
+    .when({ ...createKey, role: 'FULL' })
+    .then(t, [
+      {
+        type: 'ApiKeyCreated',
+        data: { keyId: 'key_new', organizationId: 'org_a', environment: 'sandbox', keyHash: 'b'.repeat(64), last4: 'wxyz', createdAt: now },
+      },
+    ])
+  org
     .given([created, ...Array.from({ length: MAX_ACTIVE_KEYS }, (_, i) => key(i))])
     .when(createKey)
     .thenThrows(t, 'api_key_limit_reached')

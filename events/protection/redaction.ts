@@ -1,8 +1,8 @@
 // What auditors must not see in full in an event: webhook signing secrets and API key hashes
 // (replaced), and every sensitive field (tax ids, document numbers, phone numbers, dates of birth,
 // street lines: masked to their last four characters, enough to match a record, too little to reuse it).
-import { ERASED, mapSensitive } from '../domain/shared/sensitive/index.js'
-import { eventSchemaOf } from '../events/catalog.js'
+import { ERASED, mapSensitive } from '../../domain/shared/sensitive/index.js'
+import { eventSchemaOf } from '../catalog.js'
 
 export const REDACTED_KEYS: ReadonlySet<string> = new Set(['secret', 'keyHash'])
 export const MASKED_KEYS: ReadonlySet<string> = new Set(['taxIdentificationNumber', 'idNumber'])
