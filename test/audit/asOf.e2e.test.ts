@@ -5,7 +5,7 @@
 // stands. Then the refusals: before the resource existed, past its end, deleted, another organization's.
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
-import { createApiKey } from '../../commands/organizations/organizationCommands.js'
+import { auditorKeyOf } from './auditorKey.js'
 import { type ApiReply, jsonOf } from '../proofs/fixtures/client.js'
 import { openProofApp } from '../proofs/fixtures/openApp.js'
 import { HOOK_URL, createWorld } from '../proofs/fixtures/world.js'
@@ -17,14 +17,7 @@ const proof = await openProofApp(t)
 const { h, send } = proof
 const apiKey = h.org.apiKey
 const world = createWorld(send, apiKey)
-const auditor = await createApiKey(h.runtime.commands, {
-  organizationId: h.org.organizationId,
-  environment: h.runtime.config.APP_ENV,
-  actor: 'test',
-  role: 'AUDITOR',
-})
-h.secrets.add('API key', auditor.apiKey)
-await h.runtime.runner.waitFor(auditor.position, 10_000)
+const auditor = await auditorKeyOf(h, 'test')
 
 const get = (url: string, key = apiKey) => send({ method: 'GET', url, apiKey: key })
 const ok = async <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<T> => {
@@ -53,14 +46,21 @@ async function lastRevision(id: string, stream: string): Promise<number> {
   return Math.max(...revisions)
 }
 
-/** The live read now (once everything settled), its time and its stream's revision. The next change comes a few ms later. */
+/**
+ * The live read now (once everything settled), its time and its stream's revision. A timer's event (a trade's
+ * rails) may land meanwhile: the revision is read before and after, and the capture taken again when it moved.
+ */
 async function capture(what: string, liveUrl: string, id: string, stream: string): Promise<Capture> {
-  await settle()
-  const live = await get(liveUrl)
-  const at = new Date()
-  const revision = await lastRevision(id, stream)
-  await sleep(5)
-  return { what, status: live.statusCode, body: live.body, at, revision }
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await settle()
+    const before = await lastRevision(id, stream)
+    const live = await get(liveUrl)
+    const at = new Date()
+    const revision = await lastRevision(id, stream)
+    await sleep(5)
+    if (revision === before) return { what, status: live.statusCode, body: live.body, at, revision }
+  }
+  throw new Error(`${what}: the stream kept moving during 10 captures`)
 }
 
 /** Every capture read back as of its time and as of its revision: the captured live body, exactly. */

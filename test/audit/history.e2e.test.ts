@@ -5,7 +5,7 @@
 // keys and other organizations do not.
 import t from 'tap'
 import { eraseCustomerByOperator } from '../../commands/customers/eraseCustomer.js'
-import { createApiKey } from '../../commands/organizations/organizationCommands.js'
+import { auditorKeyOf } from './auditorKey.js'
 import { type ApiReply, jsonOf } from '../proofs/fixtures/client.js'
 import { openProofApp } from '../proofs/fixtures/openApp.js'
 import { HOOK_URL, createWorld } from '../proofs/fixtures/world.js'
@@ -35,14 +35,7 @@ const proof = await openProofApp(t)
 const { h, send } = proof
 const apiKey = h.org.apiKey
 const world = createWorld(send, apiKey)
-const auditor = await createApiKey(h.runtime.commands, {
-  organizationId: h.org.organizationId,
-  environment: h.runtime.config.APP_ENV,
-  actor: 'test',
-  role: 'AUDITOR',
-})
-h.secrets.add('API key', auditor.apiKey)
-await h.runtime.runner.waitFor(auditor.position, 10_000)
+const auditor = await auditorKeyOf(h, 'test')
 
 const get = (url: string, key = apiKey, headers: Record<string, string> = {}) => send({ method: 'GET', url, apiKey: key, headers })
 const pageOf = (reply: ApiReply, what: string): HistoryPage => {

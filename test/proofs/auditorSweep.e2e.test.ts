@@ -4,7 +4,7 @@
 // organization's full key (the same status), except the reads that hand out a credential (403
 // auditor_key_not_allowed). An operation added later is covered from its first commit.
 import t from 'tap'
-import { createApiKey } from '../../commands/organizations/organizationCommands.js'
+import { auditorKeyOf } from '../audit/auditorKey.js'
 import { AUDITOR_DENIED_READS } from '../../server/auth/auditorScope.js'
 import { errorModelProblems } from './fixtures/errorModel.js'
 import { openProofApp } from './fixtures/openApp.js'
@@ -17,14 +17,7 @@ const { send, events, h } = proof
 const world = createWorld(send, h.org.apiKey)
 const operations = proof.operations.filter(isApiOperation)
 
-const auditor = await createApiKey(h.runtime.commands, {
-  organizationId: h.org.organizationId,
-  environment: h.runtime.config.APP_ENV,
-  actor: 'proofs',
-  role: 'AUDITOR',
-})
-h.secrets.add('API key', auditor.apiKey)
-await h.runtime.runner.waitFor(auditor.position, 10_000)
+const auditor = await auditorKeyOf(h, 'proofs')
 
 const requestIdOf = (kind: string, key: string) => `auditor-sweep-${kind}-${key}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120)
 const routeOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
