@@ -65,6 +65,7 @@ t.test('status, async: lag 0 after catch-up, then the lag of events appended by 
     { name: 'projections', status: 'ok' },
     { name: 'webhook_messages', status: 'ok' },
     { name: 'workflows', status: 'ok' },
+    { name: 'audit_merkle_tree', status: 'ok' },
   ])
   t.same(caughtUp.skips, [])
 
