@@ -4,7 +4,7 @@
 // organization or customer, bad arguments, and the provider switches in production.
 import t from 'tap'
 import { fxSettingsStreamOf } from '../../commands/fx-settings/fxSettingsCommands.js'
-import { TEST_DATA_ENCRYPTION_KEY, startTestApp } from '../harness/testApp.js'
+import { TEST_AUDIT_SIGNING_KEY, TEST_DATA_ENCRYPTION_KEY, startTestApp } from '../harness/testApp.js'
 import { approvedCustomer } from '../transfers/transferWorld.js'
 import { runCli, stderrError, stdoutJson } from './fixtures/runCli.js'
 
@@ -81,6 +81,7 @@ t.test('refusals', async (t) => {
     ...env,
     APP_ENV: 'production',
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
   })
   t.equal(production.code, 2, 'the provider switches are sandbox only')
   t.match(stderrError(production).message, 'not in production')

@@ -5,12 +5,17 @@ import t from 'tap'
 import { runDueCommands } from '../../commands/scheduler/runDueCommands.js'
 import { runCli, stderrError, stdoutJson } from '../cli/fixtures/runCli.js'
 import { createIndividual } from '../customers/fixtures.js'
-import { TEST_DATA_ENCRYPTION_KEY, startTestApp } from '../harness/testApp.js'
+import { TEST_AUDIT_SIGNING_KEY, TEST_DATA_ENCRYPTION_KEY, startTestApp } from '../harness/testApp.js'
 import { usBankAccount } from '../transfers/transferWorld.js'
 
 let now = new Date('2026-11-28T10:00:00.000Z')
 const h = await startTestApp(t, { APP_ENV: 'production' }, { clock: () => now })
-const env = { DATABASE_URL: h.runtime.databaseUrl, APP_ENV: 'production', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY }
+const env = {
+  DATABASE_URL: h.runtime.databaseUrl,
+  APP_ENV: 'production',
+  DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+  AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
+}
 const customerId = (await createIndividual(h)).id
 const payee = await usBankAccount(h, customerId)
 const log = {
