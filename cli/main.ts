@@ -1,5 +1,6 @@
 // The operator and auditor CLI: `npm run -s cli -- <command>`. Results are JSON on stdout; failures a
-// JSON error on stderr with exit 1 (2 for usage errors, followed by the usage text).
+// JSON error on stderr with exit 1 (2 for usage errors, followed by the usage text; 3 when another operation
+// holds what the command needs, a rebuild of the same projection: nothing was done, try again later).
 import type { Logger } from 'pino'
 import { type CliCommand } from './command.js'
 import { cliLogger, loadCliConfig, withRuntime } from './cliRuntime.js'
@@ -20,6 +21,7 @@ import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsParked } from './commands/projectionsParked.js'
 import { projectionsParkedReplay } from './commands/projectionsParkedReplay.js'
 import { projectionsRebuild } from './commands/projectionsRebuild.js'
+import { projectionsRollback } from './commands/projectionsRollback.js'
 import { projectionsSkip } from './commands/projectionsSkip.js'
 import { projectionsStatus } from './commands/projectionsStatus.js'
 import { projectionsVerify } from './commands/projectionsVerify.js'
@@ -37,6 +39,7 @@ export const COMMANDS: readonly CliCommand[] = [
   keysRotateKek,
   projectionsStatus,
   projectionsRebuild,
+  projectionsRollback,
   projectionsVerify,
   projectionsSkip,
   // Before `projections parked`, whose words it starts with: the first match wins.

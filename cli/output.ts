@@ -1,9 +1,11 @@
 // What the CLI writes: JSON on stdout (one document, or JSON lines for streams) and JSON errors on
-// stderr, so scripts can parse both and diagnostics never mix into the results.
+// stderr, so scripts can parse both and diagnostics never mix into the results; a long command's
+// progress lines go to stderr too.
 import { DomainError } from '../domain/errors.js'
 import { toApiError } from '../http/domainErrors.js'
 
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const
+/** busy: another operation holds what the command needs (a rebuild of the same projection); nothing was done, try again later. */
+export const EXIT = { ok: 0, failure: 1, usage: 2, busy: 3 } as const
 
 /** A failure the operator can act on; `error` is a stable snake_case code. */
 export class CliError extends Error {
@@ -46,12 +48,15 @@ export type Output = {
   line(value: unknown): Promise<void>
   /** Plain lines for a person, for a command that offers them besides its JSON (`ledger verify` without --json). */
   text(text: string): Promise<void>
+  /** A progress line of a long command, on stderr: the result on stdout stays one document. */
+  progress(text: string): Promise<void>
 }
 
 export const stdoutOutput: Output = {
   document: (value) => write(process.stdout, `${JSON.stringify(value, replacer, 2)}\n`),
   line: (value) => write(process.stdout, `${JSON.stringify(value, replacer)}\n`),
   text: (text) => write(process.stdout, `${text}\n`),
+  progress: (text) => write(process.stderr, `${text}\n`),
 }
 
 export function errorBody(error: unknown): { body: Record<string, unknown>; exitCode: number } {

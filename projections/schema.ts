@@ -11,6 +11,7 @@ import type { FxSettingsDatabase } from './fxSettingsSchema.js'
 import type { IdempotencyDatabase } from './idempotencySchema.js'
 import type { LedgerVerificationDatabase } from './ledgerVerificationSchema.js'
 import type { LiquidityFacilityDatabase } from './liquidityFacilitySchema.js'
+import type { ProjectionVersionDatabase } from './projectionVersionSchema.js'
 import type { ReadModelDatabase } from './readModelSchema.js'
 import type { TransferDatabase } from './transferSchema.js'
 import type { TransferDraftDatabase } from './transferDraftSchema.js'
@@ -29,6 +30,7 @@ export type * from './fxSettingsSchema.js'
 export type * from './idempotencySchema.js'
 export type * from './ledgerVerificationSchema.js'
 export type * from './liquidityFacilitySchema.js'
+export type * from './projectionVersionSchema.js'
 export type * from './readModelSchema.js'
 export type * from './transferSchema.js'
 export type * from './transferDraftSchema.js'
@@ -52,4 +54,5 @@ export interface ReadDatabase
     TransferDraftDatabase,
     InvoiceDatabase,
     LedgerVerificationDatabase,
-    AuditTreeDatabase {}
+    AuditTreeDatabase,
+    ProjectionVersionDatabase {}

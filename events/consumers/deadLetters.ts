@@ -167,10 +167,13 @@ export async function letterFailedAgain(db: SqlRunner, consumer: string, eventId
     WHERE consumer = ${consumer} AND event_id = ${eventId}`.execute(db)
 }
 
-/** Every letter of a consumer goes (a rebuild applied its whole history again). */
-export async function clearDeadLetters(db: SqlRunner, consumer: string): Promise<void> {
-  await sql`DELETE FROM consumer_parked WHERE consumer = ${consumer}`.execute(db)
+/** Every letter of a consumer goes (a rebuild applied its whole history again); answers how many there were. */
+export async function clearDeadLetters(db: SqlRunner, consumer: string): Promise<number> {
+  const { rows } = await sql<{ cleared: number }>`
+    WITH cleared AS (DELETE FROM consumer_parked WHERE consumer = ${consumer} RETURNING 1)
+    SELECT count(*)::integer AS cleared FROM cleared`.execute(db)
   await recountDeadLetters(db, consumer)
+  return rows[0]?.cleared ?? 0
 }
 
 export type ParkedCount = { group: string; consumer: string; letters: number; streams: number; failed: number }

@@ -18,3 +18,18 @@ export function decodePosition(position: Position): { major: bigint; minor: bigi
 export function comparePositions(a: Position, b: Position): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
+
+/**
+ * How far `at` is through the log from `from` to `head`, 0 to 1: an estimate for progress reports, from
+ * the minor parts, which grow with the log in both adapters (Postgres: the global position, a sequence,
+ * so nearly a count of events; EventStoreDB: the prepare position, a byte offset). Undefined when there is
+ * nothing between `from` and `head`.
+ */
+export function logShare(from: Position, at: Position, head: Position): number | undefined {
+  const minor = (p: Position) => (p === '' ? 0n : decodePosition(p).minor)
+  const start = minor(from)
+  const span = minor(head) - start
+  if (span <= 0n) return undefined
+  const share = Number(minor(at) - start) / Number(span)
+  return Math.min(1, Math.max(0, share))
+}

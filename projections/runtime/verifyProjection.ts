@@ -22,7 +22,7 @@ import type { ProjectionContext, Projector } from './projector.js'
 import { readCheckpoint } from '../../events/consumers/checkpoints.js'
 import { loadSkippedIds } from '../../events/consumers/consumerRecords.js'
 import { PROJECTIONS_CONSUMER } from './projectionRunner.js'
-import { replay } from './rebuildProjection.js'
+import { replay } from './replay.js'
 import { type ProjectionMode, databaseProjectionMode } from './projectionMode.js'
 import { eventsHead } from './eventsHead.js'
 import { IN_TRANSACTION_APPEND_LOCK } from '../../events/store/postgres/appendBatch.js'
@@ -178,16 +178,12 @@ async function verifyOne(
     for (let attempt = 1; ; attempt++) {
       // Catch up in short transactions (one per replayed batch) to the latest live checkpoint.
       const target = await live.bound(conn, projector.name)
-      const caughtUp = await replay(
-        store,
-        (work) => conn.transaction().execute((trx) => work(trx.withSchema('pg_temp'))),
-        projector,
-        ctx,
-        shadowAt,
+      const caughtUp = await replay(store, (work) => conn.transaction().execute((trx) => work(trx.withSchema('pg_temp'))), projector, ctx, {
+        from: shadowAt,
         skipped,
-        target,
-      )
-      events += caughtUp.count
+        until: target,
+      })
+      events += caughtUp.events
       shadowAt = caughtUp.position
       await sql.raw('BEGIN ISOLATION LEVEL REPEATABLE READ').execute(conn)
       try {
@@ -196,7 +192,10 @@ async function verifyOne(
         const moved =
           store.comparePositions(position, shadowAt) > 0 && (await handledBetween(store, projector, skipped, shadowAt, position))
         if (moved && attempt < maxSnapshotTries) continue
-        if (moved) events += (await replay(store, (work) => work(shadow), projector, ctx, shadowAt, skipped, position, true)).count
+        if (moved) {
+          const tail = { from: shadowAt, skipped, until: position, pastRunningTransactions: true }
+          events += (await replay(store, (work) => work(shadow), projector, ctx, tail)).events
+        }
         const tables: TableVerification[] = []
         for (const table of projector.tables) tables.push(await compareTable(conn, table))
         return {

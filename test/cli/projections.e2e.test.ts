@@ -203,7 +203,7 @@ t.test('rebuild webhook_endpoints: identical rows, and the API answers in full t
       if (res.statusCode === 200) sizes.push((res.json().data as unknown[]).length)
     }
   })()
-  const run = await runCli(['projections', 'rebuild', 'webhook_endpoints'], env)
+  const run = await runCli(['projections', 'rebuild', 'webhook_endpoints', '--json'], env)
   running = false
   await poller
 
@@ -232,7 +232,7 @@ t.test('rebuild with no name rebuilds every projection; keys still authenticate'
   const h = await startTestApp(t)
   // A key never presented before, so the auth cache cannot hide a broken api_keys table.
   const fresh = await h.newOrganization('Rebuilt')
-  const run = await runCli(['projections', 'rebuild'], { DATABASE_URL: h.runtime.databaseUrl })
+  const run = await runCli(['projections', 'rebuild', '--json'], { DATABASE_URL: h.runtime.databaseUrl })
   t.equal(run.code, 0, run.stderr)
   t.same(
     stdoutJson<RebuildResult[]>(run).map((r) => r.projection),

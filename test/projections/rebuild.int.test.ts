@@ -2,7 +2,8 @@
 import t from 'tap'
 import { sql } from 'kysely'
 import { webhookEndpointsProjector } from '../../projections/webhookEndpoints.js'
-import { RebuildAlreadyRunningError, rebuildProjection } from '../../projections/runtime/rebuildProjection.js'
+import { ProjectionBusyError } from '../../projections/runtime/projectionLock.js'
+import { rebuildProjection } from '../../projections/runtime/rebuildProjection.js'
 import { startTestApp } from '../harness/testApp.js'
 
 const h = await startTestApp(t)
@@ -33,6 +34,6 @@ t.test('a second rebuild of the same projection at once is refused', async (t) =
   const outcomes = [a, b]
   t.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1, 'one ran')
   const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult
-  t.ok(refused.reason instanceof RebuildAlreadyRunningError, 'the other was refused')
+  t.ok(refused.reason instanceof ProjectionBusyError, 'the other was refused')
   t.equal((await h.request({ method: 'GET', url: '/v1/webhooks/endpoints' })).json().data.length, 3, 'data intact')
 })
