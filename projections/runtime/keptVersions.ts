@@ -60,6 +60,6 @@ export async function recordKeptVersion(trx: Transaction<ReadDatabase>, version:
 }
 
 /** The kept tables caught up to `position` (a rollback's batches, in their transactions). */
-export async function moveKeptPosition(trx: Transaction<ReadDatabase>, projection: string, position: Position): Promise<void> {
-  await trx.updateTable('projection_versions').set({ kept_position: position }).where('projection', '=', projection).execute()
+export async function moveKeptPosition(db: Kysely<ReadDatabase>, projection: string, position: Position): Promise<void> {
+  await db.updateTable('projection_versions').set({ kept_position: position }).where('projection', '=', projection).execute()
 }

@@ -1,10 +1,11 @@
 // Replays $all into whatever tables `apply` scopes a projector to (a rebuild's fresh tables, a kept
 // version catching up, a verification's shadow), passing over the events an operator skipped. The
 // next batch is read while this one is applied: reading and decoding take about as long as applying,
-// and they use different connections, so the two overlap.
+// and they use different connections, so the two overlap (the next batch is parsed, too, while this
+// one's statements run).
 import type { Kysely } from 'kysely'
 import { parseEventData } from '../../events/catalog.js'
-import type { EventStore, Position } from '../../events/store/port.js'
+import type { EventStore, Position, RecordedEvent } from '../../events/store/port.js'
 import type { ReadDatabase } from '../schema.js'
 import { type ProjectionContext, type Projector, applyEvents } from './projector.js'
 
@@ -33,9 +34,14 @@ export type ReplayOptions = {
    * default) could otherwise stop short behind an unrelated transaction (a consumer's batch).
    */
   pastRunningTransactions?: boolean
+  /** Events read and applied at once; REPLAY_LIMITS.batchSize when not given (at most STORE_LIMITS.maxReadCount). */
+  batchSize?: number
   /** Called after each batch (a progress report); awaited. */
   onBatch?: (progress: ReplayProgress) => Promise<void> | void
 }
+
+/** A batch read ahead: the events within the bound, and the handled ones parsed (done while the previous batch applies). */
+type ReadBatch = { events: number; through: Position | undefined; last: boolean; handled: RecordedEvent[] }
 
 export async function replay(
   store: EventStore,
@@ -45,23 +51,28 @@ export async function replay(
   options: ReplayOptions,
 ): Promise<ReplayProgress> {
   const { until, skipped, pastRunningTransactions = false } = options
-  const read = (from: Position) => store.readAll({ from: from || undefined, maxCount: REPLAY_LIMITS.batchSize, pastRunningTransactions })
+  const batchSize = options.batchSize ?? REPLAY_LIMITS.batchSize
+  const read = async (from: Position): Promise<ReadBatch> => {
+    const batch = await store.readAll({ from: from || undefined, maxCount: batchSize, pastRunningTransactions })
+    const within = until === undefined ? batch : batch.filter((e) => store.comparePositions(e.position, until) <= 0)
+    const handled = within
+      .filter((e) => projector.handles.has(e.type) && !skipped.has(e.id))
+      .map((e) => ({ ...e, data: parseEventData(e) }))
+    // A short batch, or one cut by the bound, is the last: reading on would find the head or pass the bound.
+    const last = within.length < batch.length || batch.length < batchSize
+    return { events: within.length, through: within[within.length - 1]?.position, last, handled }
+  }
   let position = options.from
   let events = 0
   let next = read(position)
   try {
     for (let i = 0; i < REPLAY_LIMITS.maxBatches; i++) {
       const batch = await next
-      const within = until === undefined ? batch : batch.filter((e) => store.comparePositions(e.position, until) <= 0)
-      if (within.length === 0) break
-      const through = within[within.length - 1]!.position
-      // Read ahead only while the batch was full and inside the bound: otherwise this was the end.
-      next = within.length === batch.length && batch.length === REPLAY_LIMITS.batchSize ? read(through) : Promise.resolve([])
-      const handled = within
-        .filter((e) => projector.handles.has(e.type) && !skipped.has(e.id))
-        .map((e) => ({ ...e, data: parseEventData(e) }))
-      if (handled.length > 0) await apply((db) => applyEvents(projector, db, handled, ctx), through)
-      events += within.length
+      if (batch.through === undefined) break
+      const through = batch.through
+      next = batch.last ? Promise.resolve({ events: 0, through: undefined, last: true, handled: [] }) : read(through)
+      if (batch.handled.length > 0) await apply((db) => applyEvents(projector, db, batch.handled, ctx), through)
+      events += batch.events
       position = through
       await options.onBatch?.({ events, position })
     }

@@ -76,10 +76,20 @@ export async function switchVersion(plan: SwitchPlan): Promise<Switched> {
   const name = projector.name
   // Short transactions that need not wait for the WAL flush: a crash loses rows and recorded position together.
   const inBatch: Apply = (work, through) =>
-    db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL synchronous_commit TO OFF`.execute(trx)
-      await work(trx.withSchema(incoming))
-      if (plan.incomingIsKept) await moveKeptPosition(trx, name, through)
+    db.connection().execute(async (conn) => {
+      // (No parameters: one simple query, both statements in one round trip.)
+      await sql.raw('BEGIN; SET LOCAL synchronous_commit TO OFF').execute(conn)
+      try {
+        await work(conn.withSchema(incoming))
+        if (plan.incomingIsKept) await moveKeptPosition(conn, name, through)
+        await sql.raw('COMMIT').execute(conn)
+      } catch (error) {
+        await sql
+          .raw('ROLLBACK')
+          .execute(conn)
+          .catch(() => undefined)
+        throw error
+      }
     })
   let at = plan.from
   let events = 0

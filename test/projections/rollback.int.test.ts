@@ -110,6 +110,7 @@ t.test('a rollback that dies while catching up resumes where it stood', async (t
     organizationId: h.org.organizationId,
     endpoints: 500,
     eventsPerEndpoint: 6,
+    appendsPerEndpoint: 2,
     concurrency: 8,
   })
   const died = await rollbackProjection(h.runtime.store, h.runtime.db, projector, h.runtime, {
