@@ -31,6 +31,7 @@ import {
   runIntegrityBench,
 } from './integrityBench.js'
 import { type AcceptRace, FX_BENCH_PLAN, type FxBenchResult, runFxBench } from './fxBench.js'
+import { REBUILD_BENCH_PLAN, REBUILD_TARGETS, type RebuildBenchResult, type RebuildRun, runRebuildBench } from './rebuildBench.js'
 
 export const BENCH_PLAN = {
   singleWriterAppends: 2_000,
@@ -96,11 +97,12 @@ const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 /**
  * `BENCH_ONLY=commands` runs the command rows alone (appends, the service inline and asynchronous, the toy):
  * a few minutes instead of twenty, for work on the command path; `BENCH_ONLY=integrity` the hash chain's cost
- * and the audit checks (bench/integrityBench.ts). Unset, every row runs.
+ * and the audit checks (bench/integrityBench.ts); `BENCH_ONLY=rebuild` a projection rebuilt over a million
+ * events (bench/rebuildBench.ts, about three minutes). Unset, every row runs.
  */
 const ONLY = process.env.BENCH_ONLY
-if (ONLY !== undefined && ONLY !== 'commands' && ONLY !== 'integrity')
-  throw new Error(`BENCH_ONLY is 'commands', 'integrity' or unset, not ${JSON.stringify(ONLY)}`)
+if (ONLY !== undefined && ONLY !== 'commands' && ONLY !== 'integrity' && ONLY !== 'rebuild')
+  throw new Error(`BENCH_ONLY is 'commands', 'integrity', 'rebuild' or unset, not ${JSON.stringify(ONLY)}`)
 
 let database: BenchPostgres | undefined
 const children = new Set<ServerChild>()
@@ -631,7 +633,8 @@ async function otherPhases(db: BenchPostgres) {
   const accountLists = await runAccountListBench(children)
   const transferLists = await runTransferListBench(children)
   const fx = await runFxBench(children)
-  return { webhooks, protection, history, reads, accountLists, transferLists, fx }
+  const rebuild = await rebuildPhase(db)
+  return { webhooks, protection, history, reads, accountLists, transferLists, fx, rebuild }
 }
 
 type OtherPhases = Awaited<ReturnType<typeof otherPhases>>
@@ -644,6 +647,7 @@ function otherRows(o: OtherPhases): Cell[][] {
     ...transferListRows(o.transferLists),
     ...historyRows(o.history),
     ...fxRows(o.fx),
+    ...rebuildRows(o.rebuild),
   ]
 }
 
@@ -704,7 +708,68 @@ function otherLines(o: OtherPhases): string[] {
     ...disturbed(accountLists.lists),
     ...disturbed([transferLists.toy, ...transferLists.lists.flatMap((l) => [l.one, l.many])]),
     ...disturbed([o.fx.ratesCached, o.fx.ratesUncached, o.fx.quotes]),
+    ...rebuildLines(o.rebuild),
   ]
+}
+
+// ---- rebuild: a projection rebuilt over a million events ---------------------------------------
+
+async function rebuildPhase(db: BenchPostgres): Promise<RebuildBenchResult> {
+  log('rebuild: a projection rebuilt over a million events')
+  return runRebuildBench({ databaseUrl: await db.createDatabase('rebuild'), postmasterPid: db.postmasterPid, log })
+}
+
+function rebuildRows(r: RebuildBenchResult): Cell[][] {
+  const row = (name: string, run: RebuildRun, target?: { text: string; pass: boolean }): Cell[] => [
+    name,
+    '1 process',
+    `${formatNumber(run.events)} events`,
+    `${run.seconds.toFixed(1)} s`,
+    '-',
+    formatNumber(run.eventsPerSecond),
+    '-',
+    '-',
+    '-',
+    cpuCell(run.cpu, false),
+    target?.text,
+    target ? verdict(target.pass) : undefined,
+  ]
+  const bound = rateAtFullMachine(r.rebuild.eventsPerSecond, r.rebuild.cpu)
+  const target = REBUILD_TARGETS.eventsPerSecond
+  return [
+    row(`(j) projections rebuild ${r.projection}, every event handled`, r.rebuild, {
+      text: `>= ${formatNumber(target)} events/s`,
+      pass: r.rebuild.eventsPerSecond >= target,
+    }),
+    row('(j) ceiling: $all read alone (the adapter, batches of 1,000)', r.read),
+    row('(j) ceiling: $all read, opened and parsed (a rebuild applying nothing)', r.decoded),
+    ['(j) bound: the rebuild at full use of the cores', ...Array<Cell>(4).fill(undefined), bound ? formatNumber(bound) : '-'],
+  ]
+}
+
+function rebuildLines(r: RebuildBenchResult): string[] {
+  const p = REBUILD_BENCH_PLAN
+  return [
+    `(j) rebuild: ${formatNumber(r.events)} events of ${formatNumber(p.endpoints)} webhook endpoints (each created, then updated ` +
+      `${p.eventsPerEndpoint - 1} times in ${p.appendsPerEndpoint} rounds over the log) appended in ${r.seedSeconds.toFixed(0)} s; ` +
+      'rebuildProjection in this process (gen = its CPU) into fresh tables, then the switch; bound: events/s x cores / (pg + gen cpu%)',
+    ...disturbed([r.read, r.decoded, r.rebuild]),
+  ]
+}
+
+async function rebuildOnly(startedAt: number, settings: Settings, background: Awaited<ReturnType<typeof waitForQuiet>>) {
+  const result = await rebuildPhase(database!)
+  process.stdout.write(
+    [
+      ...headerLines(settings, background),
+      formatTable(TABLE_HEADERS, rebuildRows(result)),
+      '',
+      ...CPU_LEGEND,
+      ...rebuildLines(result),
+      `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+      '',
+    ].join('\n'),
+  )
 }
 
 type Settings = { version: string; fsync: string; synchronous_commit: string } | undefined
@@ -727,6 +792,11 @@ function headerLines(settings: Settings, background: Awaited<ReturnType<typeof w
     '',
   ]
 }
+
+const CPU_LEGEND = [
+  'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
+  `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other work)`,
+]
 
 const TABLE_HEADERS = [
   'benchmark',
@@ -817,6 +887,7 @@ async function main(): Promise<void> {
   )
 
   if (ONLY === 'integrity') return integrityOnly(startedAt, settings, background)
+  if (ONLY === 'rebuild') return rebuildOnly(startedAt, settings, background)
   const appends = await appendPhase(database)
   const api = await apiPhase(database)
   const asyncApi = await asyncPhase(database)
@@ -885,9 +956,7 @@ async function main(): Promise<void> {
       ...headerLines(settings, background),
       formatTable(TABLE_HEADERS, rows),
       '',
-      'cpu%: % of one core during the measured run: srv = server process, pg = our PostgreSQL, gen = this process (autocannon, or the',
-      `      appending client), other = everything else on the machine (>= ${OTHER_CPU_WARN_PCT}% means the row was disturbed by other ` +
-        `work)`,
+      ...CPU_LEGEND,
       '(d) webhooks: events appended to the store, delivered by the service (subscriber + dispatcher, default tuning) to a local receiver;',
       "    ops/s = deliveries/s, p50/p99 = event append to the receiver's 200; sequential = one event at a time, burst = " +
         `${WEBHOOK_BENCH_PLAN.burstWriters} concurrent writers`,
