@@ -150,7 +150,8 @@ type ChangedRow = {
 /** Writes the states' changed columns; their secrets too when `withSecrets` (rotated in this batch). */
 function updateEndpoints(db: Kysely<ReadDatabase>, states: Endpoint[], withSecrets: boolean) {
   const changed = sql<ChangedRow>`json_to_recordset(${jsonRows(states, withSecrets)}::json)`.as<'r'>(
-    sql`r(id text, url text, description text, filter_types jsonb, metadata jsonb, disabled boolean, secrets jsonb, updated_at timestamptz)`,
+    sql`r(id text, url text, description text, filter_types jsonb, metadata jsonb, disabled boolean, secrets jsonb,
+      updated_at timestamptz)`,
   )
   return db
     .updateTable('webhook_endpoints')
