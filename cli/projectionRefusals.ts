@@ -5,9 +5,10 @@ import { ProjectionBusyError } from '../projections/runtime/projectionLock.js'
 import { RollbackRefusedError } from '../projections/runtime/rollbackProjection.js'
 import { CliError, EXIT } from './output.js'
 
-export function asRefusal(error: unknown): unknown {
+/** `done`: what the command finished before (`rebuilt`: the projections rebuilt before this one), added to the error. */
+export function asRefusal(error: unknown, done: Record<string, unknown> = {}): unknown {
   if (error instanceof ProjectionBusyError)
-    return new CliError('projection_busy', error.message, { projection: error.projection }, EXIT.busy)
-  if (error instanceof RollbackRefusedError) return new CliError(error.reason, error.message, { projection: error.projection })
+    return new CliError('projection_busy', error.message, { projection: error.projection, ...done }, EXIT.busy)
+  if (error instanceof RollbackRefusedError) return new CliError(error.reason, error.message, { projection: error.projection, ...done })
   return error
 }

@@ -47,7 +47,7 @@ export const projectionsRebuild: CliCommand = {
         try {
           result = await rebuildProjection(runtime.store, runtime.db, projector, ctx, { onProgress })
         } catch (error) {
-          throw asRefusal(error)
+          throw asRefusal(error, { rebuilt: results.map((r) => r.projection) })
         }
         results.push(result)
         if (!json) for (const line of resultLines(result)) await out.text(line)
