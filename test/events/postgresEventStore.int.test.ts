@@ -156,6 +156,7 @@ t.test('minBatchIntervalMs: a live subscriber that can wait reads fewer, bigger 
   }
   const eager = subscribe(undefined)
   const patient = subscribe(200)
+  const started = Date.now()
   for (let i = 0; i < appends; i++) {
     await store.appendToStream(stream, [ev(`E${i}`)])
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -164,6 +165,7 @@ t.test('minBatchIntervalMs: a live subscriber that can wait reads fewer, bigger 
   while ((eager.seen.length < appends || patient.seen.length < appends) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+  const elapsedMs = Date.now() - started
   await eager.sub.stop()
   await patient.sub.stop()
   t.same(
@@ -172,5 +174,9 @@ t.test('minBatchIntervalMs: a live subscriber that can wait reads fewer, bigger 
     'the same events, in the same order',
   )
   t.equal(patient.seen.length, appends, 'every event delivered')
-  t.ok(patient.batches.length < eager.batches.length / 2, `fewer batches (${patient.batches.length} against ${eager.batches.length})`)
+  // At most one read per interval, whatever the load; an eager reader's count depends on the load (a busy machine
+  // coalesces its wake-ups too), so it is only an upper bound here.
+  const perInterval = Math.ceil(elapsedMs / 200) + 1
+  t.ok(patient.batches.length <= perInterval, `at most one batch per 200 ms (${patient.batches.length} in ${elapsedMs} ms)`)
+  t.ok(patient.batches.length <= eager.batches.length, `no more batches (${patient.batches.length} against ${eager.batches.length})`)
 })
