@@ -757,21 +757,6 @@ function rebuildLines(r: RebuildBenchResult): string[] {
   ]
 }
 
-async function rebuildOnly(startedAt: number, settings: Settings, background: Awaited<ReturnType<typeof waitForQuiet>>) {
-  const result = await rebuildPhase(database!)
-  process.stdout.write(
-    [
-      ...headerLines(settings, background),
-      formatTable(TABLE_HEADERS, rebuildRows(result)),
-      '',
-      ...CPU_LEGEND,
-      ...rebuildLines(result),
-      `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
-      '',
-    ].join('\n'),
-  )
-}
-
 type Settings = { version: string; fsync: string; synchronous_commit: string } | undefined
 
 /** The machine, the database and the load generator: the first lines of every table. */
@@ -860,20 +845,35 @@ const INTEGRITY_LINES = [
   "    store's events as stored (chain recomputed; with a checkpoint, the RFC 6962 root too)",
 ]
 
-/** `BENCH_ONLY=integrity`: the hash chain's cost and the audit checks alone. */
-async function integrityOnly(startedAt: number, settings: Settings, background: Awaited<ReturnType<typeof waitForQuiet>>) {
-  const result = await integrityPhase(database!)
+type Background = Awaited<ReturnType<typeof waitForQuiet>>
+
+/** A `BENCH_ONLY` run of one phase: the header, its rows, its notes and the run time. */
+function printPhase(startedAt: number, settings: Settings, background: Background, rows: Cell[][], notes: string[]): void {
   process.stdout.write(
     [
       ...headerLines(settings, background),
-      formatTable(TABLE_HEADERS, integrityRows(result)),
+      formatTable(TABLE_HEADERS, rows),
       '',
-      ...INTEGRITY_LINES,
-      ...disturbed([result.command.chained, result.command.unchained]),
+      ...notes,
       `total run time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
       '',
     ].join('\n'),
   )
+}
+
+/** `BENCH_ONLY=rebuild`: the projection rebuild rows alone. */
+async function rebuildOnly(startedAt: number, settings: Settings, background: Background) {
+  const result = await rebuildPhase(database!)
+  printPhase(startedAt, settings, background, rebuildRows(result), [...CPU_LEGEND, ...rebuildLines(result)])
+}
+
+/** `BENCH_ONLY=integrity`: the hash chain's cost and the audit checks alone. */
+async function integrityOnly(startedAt: number, settings: Settings, background: Background) {
+  const result = await integrityPhase(database!)
+  printPhase(startedAt, settings, background, integrityRows(result), [
+    ...INTEGRITY_LINES,
+    ...disturbed([result.command.chained, result.command.unchained]),
+  ])
 }
 
 async function main(): Promise<void> {
