@@ -4,10 +4,10 @@
 // signature verifies with the endpoint's secret (standardwebhooks).
 //
 // What the test changes, and nothing else: the environment names the test's PostgreSQL (DATABASE_URL),
-// a temporary DATA_DIR and a free PORT (the server and the CLI read them, as a reader's would with
-// defaults); in the blocks, `localhost:3000` becomes the server's port and `4567` (the receiver's port)
+// a temporary DATA_DIR (also TMPDIR) and a free PORT (the server and the CLI read them, as a reader's
+// would with defaults); in the blocks, `localhost:3000` becomes the server's port and `4567` (the receiver's port)
 // a free one, so runs beside each other do not collide.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -76,12 +76,15 @@ t.test('the Quickstart takes a fresh service to a COMPLETED transfer and a signe
   const run = blocks.filter((b) => b.kind === 'run')
   t.equal(server.length, 1, 'one server block')
   t.ok(run.length >= 5, `${run.length} blocks to run`)
+  const tools = spawnSync('bash', ['-c', 'command -v curl && command -v jq && command -v npm'], { encoding: 'utf8' })
+  t.equal(tools.status, 0, 'curl, jq and npm on PATH, as a reader has them (CI must install jq)')
 
   const [apiPort, hookPort] = [await freePort(), await freePort()]
   const substitute = (code: string) => code.replaceAll('localhost:3000', `localhost:${apiPort}`).replaceAll('4567', String(hookPort))
   const database = await makeTestDatabase()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quickstart-'))
-  const env = childEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(apiPort) })
+  // TMPDIR: the receiver's file (mktemp) is removed with the data directory, whatever happens.
+  const env = childEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(apiPort), TMPDIR: dataDir })
   const service = runGroup(substitute(server[0]!.code), env, QUICKSTART_LIMITS.serverStartMs + QUICKSTART_LIMITS.blocksMs)
   t.teardown(async () => {
     killGroup(service.child, 'SIGTERM')
@@ -114,7 +117,6 @@ t.test('the Quickstart takes a fresh service to a COMPLETED transfer and a signe
   const result = await walk.done
   killGroup(walk.child, 'SIGKILL') // a receiver left behind by a failed run
   const [, key, transferId, secret, hooks] = /^QUICKSTART (\S+) (\S+) (\S+) (\S+)$/m.exec(result.stdout) ?? []
-  if (hooks) t.teardown(() => rm(hooks, { force: true }))
   t.equal(result.code, 0, 'every block ran without an error')
   if (result.code !== 0 || !key || !transferId || !secret || !hooks) {
     t.fail(`the walkthrough failed:\n${result.stdout}\n${result.stderr}`)
