@@ -1,11 +1,12 @@
 // The customers slice: lifecycle, verification, associated parties, verification sessions, the
-// sandbox review, documents and terms they reference, and reads.
+// sandbox review and approval shortcut, documents and terms they reference, and reads.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { associatedWriteRoutes } from '../../commands/customers/associatedRoutes.js'
 import { customerLifecycleRoutes } from '../../commands/customers/lifecycleRoutes.js'
 import { sessionWriteRoutes } from '../../commands/customers/sessionRoutes.js'
 import { verificationWriteRoutes } from '../../commands/customers/verificationRoutes.js'
 import { documentWriteRoutes } from '../../commands/documents/routes.js'
+import { sandboxApprovalSimulationRoutes } from '../../commands/sandbox/approvalSimulationRoutes.js'
 import { sandboxReviewSimulationRoutes } from '../../commands/sandbox/reviewSimulationRoutes.js'
 import { termsWriteRoutes } from '../../commands/terms/routes.js'
 import { postgresDocumentContentStore } from '../../projections/documentContentStore.js'
@@ -20,7 +21,9 @@ export const customersArea: FastifyPluginAsyncZod<AreaContext> = async (app, c) 
     await app.register(routes, deps)
   await app.register(customerReadRoutes, c)
   await app.register(sandboxReviewSimulationRoutes, c)
-  await app.register(documentWriteRoutes, { ...c, documentContents: postgresDocumentContentStore(c.db, c.protection) })
+  const documentContents = postgresDocumentContentStore(c.db, c.protection)
+  await app.register(documentWriteRoutes, { ...c, documentContents })
+  await app.register(sandboxApprovalSimulationRoutes, { ...c, documentContents })
   await app.register(documentReadRoutes, c)
   await app.register(termsWriteRoutes, deps)
 }
