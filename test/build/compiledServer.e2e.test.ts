@@ -60,14 +60,15 @@ t.test('the Dockerfile and npm run start:prod run what this test runs', async (t
   t.same(commands.at(-1), ['node', ...SERVER_ARGS], `and starts node ${SERVER_ARGS.join(' ')}`)
   t.ok(/^USER node$/m.test(dockerfile), 'as the node user')
   t.ok(/^HEALTHCHECK .*\/health/m.test(dockerfile), 'with a health check on /health')
-  t.equal(manifest.scripts['start:prod'], `node ${SERVER_ARGS.join(' ')}`)
+  t.equal(manifest.scripts['start:prod'], `node ${SERVER_ARGS.join(' ')}`, 'npm run start:prod starts the same')
   t.equal(manifest.scripts['build:server'], 'tsc -p tsconfig.build.json', 'the build this test compiles with')
   t.notOk('tsx' in manifest.dependencies, 'tsx is a devDependency: production runs JavaScript')
 })
 
 t.test('production has no devDependency, and no compiled file imports one', async (t) => {
-  for (const ancestor of [path.dirname(dir), path.dirname(path.dirname(dir)), path.parse(dir).root]) {
+  for (let ancestor = path.dirname(dir); ; ancestor = path.dirname(ancestor)) {
     t.notOk(existsSync(path.join(ancestor, 'node_modules')), `no node_modules in ${ancestor} to fall back on`)
+    if (ancestor === path.dirname(ancestor)) break
   }
   // By the lock's flags: a devDependency that a production package needs too (yaml, @types/node) is a production one.
   const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
