@@ -34,8 +34,8 @@ type Ready = { ready: true; endpointId: string; reused: boolean; secret: string;
 type Triggered = { eventType: string; created: Record<string, string>; messages: { id: string; type: string }[] }
 type Endpoint = { id: string; url: string; disabled: boolean }
 
-async function listenReady(forwardTo: string): Promise<{ listen: ListenProcess; ready: Ready }> {
-  const listen = startListen(['--forward-to', forwardTo, '--json'], env)
+async function listenReady(forwardTo: string, extra: string[] = []): Promise<{ listen: ListenProcess; ready: Ready }> {
+  const listen = startListen(['--forward-to', forwardTo, '--json', ...extra], env)
   running.push(listen)
   const ready = (await listen.waitForLine((l) => l.ready === true, 'ready line')) as Ready
   return { listen, ready }
@@ -107,18 +107,32 @@ t.test('stopped, the endpoint is disabled; restarted, listen takes it up again w
   t.match(listen.stderr(), `endpoint ${first.endpointId} disabled`)
   t.equal((await api<Endpoint>('GET', `/v1/webhooks/endpoints/${first.endpointId}`)).disabled, true, 'disabled while nobody listens')
 
-  const { ready } = await listenReady(receiver.url('/hook'))
-  t.equal(ready.secret, first.secret, 'the same signing secret')
-  t.equal(ready.endpointId, first.endpointId, 'the same endpoint')
-  t.equal(ready.reused, true)
-  t.not(ready.url, first.url, 'pointed at the new receiver')
-  t.match(await api<Endpoint>('GET', `/v1/webhooks/endpoints/${ready.endpointId}`), { url: ready.url, disabled: false }, 'enabled again')
+  // Restarted as a person runs it, without --json: plain lines.
+  const plain = startListen(['--forward-to', receiver.url('/hook')], env)
+  running.push(plain)
+  const readyLine = /^Ready\. Your webhook signing secret is (whsec_\S+) \(endpoint (ep_\w+), every event type\)$/
+  await plain.waitForText((l) => readyLine.test(l), 'ready sentence')
+  const [, secret, endpointId] = readyLine.exec(plain.text[0]!)!
+  t.equal(secret, first.secret, 'the same signing secret')
+  t.equal(endpointId, first.endpointId, 'the same endpoint')
+  const endpoint = await api<Endpoint>('GET', `/v1/webhooks/endpoints/${first.endpointId}`)
+  t.equal(endpoint.disabled, false, 'enabled again')
+  t.not(endpoint.url, first.url, 'pointed at the new receiver')
+
+  const test = await trigger('webhook.test')
+  const line = await plain.waitForText((l) => l.includes(test.messages[0]!.id), 'delivery line')
+  t.match(line, /^\d{4}-\d\d-\d\dT\S+Z {2}webhook\.test {2}evt_\S+ {2}-> 200 \d+ ms$/, 'time, type, message id, status')
   t.equal(await running.shift()!.stop('SIGTERM'), 0)
 })
 
 t.test('the target down: listen answers 502 and the service retries until the target is back', async (t) => {
   const port = await freePort()
-  const { listen } = await listenReady(`http://127.0.0.1:${port}/down`)
+  const { listen, ready } = await listenReady(`http://127.0.0.1:${port}/down`, ['--events', 'webhook.test,customer.created'])
+  t.same(
+    (await api<Endpoint & { filterTypes: string[] }>('GET', `/v1/webhooks/endpoints/${ready.endpointId}`)).filterTypes,
+    ['webhook.test', 'customer.created'],
+    '--events sets the endpoint filter',
+  )
   const test = await trigger('webhook.test')
   const messageId = test.messages[0]!.id
   const refused = (l: Record<string, unknown>) => l.messageId === messageId && l.status === 0 && l.answered === 502
