@@ -52,8 +52,8 @@ export function createApiClient({ baseUrl, apiKey }: ApiClientOptions) {
     }
     const text = await response.text()
     if (response.status !== expect) throw apiCallError(method, path, response.status, text)
-    const parsed = schema.safeParse(text === '' ? undefined : JSON.parse(text))
-    if (!parsed.success) throw new CliError('api_unexpected_response', `${method} ${path} answered a body this CLI does not understand`)
+    const parsed = schema.safeParse(text === '' ? undefined : parseJson(text))
+    if (!parsed.success) throw new CliError('api_unexpected_response', `${method} /v1${path} answered a body this CLI does not understand`)
     return parsed.data
   }
 
@@ -117,14 +117,21 @@ export function createApiClient({ baseUrl, apiKey }: ApiClientOptions) {
   }
 }
 
+/** The value of a JSON text, or undefined for one that is not JSON (a proxy's HTML page): the schema then refuses it. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 /** The API's error body (code, message, details) as a CLI error; any other body as bounded text. */
 function apiCallError(method: Method, path: string, statusCode: number, text: string): CliError {
-  let body: z.infer<typeof apiErrorBody> = {}
-  try {
-    body = apiErrorBody.parse(JSON.parse(text))
-  } catch {
-    body = { message: text.slice(0, API_CLIENT_LIMITS.errorTextMaxLength) }
-  }
+  const parsed = apiErrorBody.safeParse(parseJson(text))
+  const body = parsed.success
+    ? parsed.data
+    : { message: text.slice(0, API_CLIENT_LIMITS.errorTextMaxLength), code: undefined, details: undefined }
   return new CliError('api_error', `${method} /v1${path} answered ${statusCode}: ${body.message ?? 'no message'}`, {
     statusCode,
     ...(body.code !== undefined ? { code: body.code } : {}),
