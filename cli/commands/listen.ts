@@ -39,10 +39,12 @@ export const listen: CliCommand = {
         let secret = ''
         let endpointId = ''
         let reused = false
+        // Deliveries wait (503, retried) until the ready line is out: a retry may come as soon as the endpoint is re-enabled.
+        let accepting = false
         let printing = Promise.resolve()
         const forwarder = await startForwarder({
           forwardTo,
-          secret: () => secret,
+          secret: () => (accepting ? secret : undefined),
           refreshSecret: async () => (secret = (await client.getWebhookEndpointSecret(endpointId)).secret),
           onDelivery: (report) => {
             printing = printing.then(() => printDelivery(out, report, json))
@@ -63,6 +65,7 @@ export const listen: CliCommand = {
           await out.text(`Ready. Your webhook signing secret is ${secret} (endpoint ${endpointId}, ${describeTypes(filterTypes)})`)
           await out.text(`Forwarding deliveries to ${forwardTo}; Ctrl-C stops.`)
         }
+        accepting = true
         const signal = await stopSignal()
         await forwarder.close()
         await printing

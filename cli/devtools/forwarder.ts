@@ -39,8 +39,8 @@ export type ForwardReport = {
 
 export type ForwarderOptions = {
   forwardTo: string
-  /** The signing secret now; `refreshSecret` reads it again from the API (a rotation) and returns it. */
-  secret: () => string
+  /** The signing secret now, undefined until listen is ready; `refreshSecret` reads it again from the API (a rotation). */
+  secret: () => string | undefined
   refreshSecret: () => Promise<string>
   onDelivery: (report: ForwardReport) => void
 }
@@ -51,13 +51,13 @@ export async function startForwarder(options: ForwarderOptions): Promise<Forward
   let inFlight = 0
   let lastRefreshAt = 0
 
-  async function verify(headers: http.IncomingHttpHeaders, body: Buffer): Promise<SignatureCheck> {
+  async function verify(secret: string, headers: http.IncomingHttpHeaders, body: Buffer): Promise<SignatureCheck> {
     const signed = {
       id: single(headers['webhook-id']),
       timestamp: single(headers['webhook-timestamp']),
       signature: single(headers['webhook-signature']),
     }
-    const first = checkDeliverySignature(options.secret(), signed, body, new Date())
+    const first = checkDeliverySignature(secret, signed, body, new Date())
     if (first.ok || Date.now() - lastRefreshAt < FORWARD_LIMITS.secretRefreshIntervalMs) return first
     lastRefreshAt = Date.now()
     return checkDeliverySignature(await options.refreshSecret(), signed, body, new Date())
@@ -69,7 +69,9 @@ export async function startForwarder(options: ForwarderOptions): Promise<Forward
     if (request.method !== 'POST') return void answer(405, 'listen accepts POST deliveries only')
     const body = await readBody(request)
     if (body === undefined) return void answer(413, `a delivery is at most ${FORWARD_LIMITS.maxBodyBytes} bytes`)
-    const check = await verify(request.headers, body)
+    const secret = options.secret()
+    if (secret === undefined) return void answer(503, 'listen is starting; send again')
+    const check = await verify(secret, request.headers, body)
     const messageId = single(request.headers['webhook-id'])
     const type = typeOf(body)
     const report = (targetStatus: number, answeredStatus: number, error: string | undefined) =>
