@@ -17,6 +17,7 @@ import { keysCreate } from './commands/keysCreate.js'
 import { keysRotateKek } from './commands/keysRotateKek.js'
 import { liquidityConfigure } from './commands/liquidityConfigure.js'
 import { ledgerVerify } from './commands/ledgerVerify.js'
+import { listen } from './commands/listen.js'
 import { orgsCreate } from './commands/orgsCreate.js'
 import { projectionsParked } from './commands/projectionsParked.js'
 import { projectionsParkedReplay } from './commands/projectionsParkedReplay.js'
@@ -31,6 +32,7 @@ import { suspenseResolve } from './commands/suspenseResolve.js'
 import { snapshotsStatus } from './commands/snapshotsStatus.js'
 import { timersParked } from './commands/timersParked.js'
 import { timersRetry } from './commands/timersRetry.js'
+import { trigger } from './commands/trigger.js'
 import { EXIT, UsageError, errorBody, printError, stdoutOutput } from './output.js'
 
 export const COMMANDS: readonly CliCommand[] = [
@@ -64,6 +66,8 @@ export const COMMANDS: readonly CliCommand[] = [
   suspenseResolve,
   draftsApprove,
   draftsReject,
+  listen,
+  trigger,
 ]
 
 const HELP_FLAGS = new Set(['help', '--help', '-h'])
@@ -82,6 +86,7 @@ function usageText(): string {
     '',
     'Configuration comes from the environment, as for the server: DATABASE_URL, or the embedded',
     'PostgreSQL under DATA_DIR (default ./data); APP_ENV (sandbox); EVENTSTORE_URL; LOG_LEVEL (to stderr).',
+    'listen and trigger call the HTTP API instead: PAYMENTS_API_KEY and PAYMENTS_BASE_URL (or --api-key, --base-url).',
   ].join('\n')
 }
 
