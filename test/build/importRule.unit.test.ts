@@ -39,6 +39,10 @@ t.test('the rule itself: it catches what the table forbids and passes what it al
   t.ok(at('webhooks/x.ts', 'read-api/y.ts'), 'nor the read API')
   t.equal(at('server/x.ts', 'webhooks/y.ts'), undefined, 'the server wires everything')
   t.ok(at('newfolder/x.ts', 'domain/y.ts'), 'a folder missing from the table is an error')
+  t.ok(at('sdk/src/x.ts', 'http/errorBody.ts'), 'the SDK imports nothing of the service')
+  t.ok(at('sdk/src/x.ts', 'node:crypto', true), 'the SDK runs in browsers: no node: module')
+  t.equal(at('sdk/src/x.ts', 'openapi-fetch', true), undefined, 'openapi-fetch is its one dependency')
+  t.equal(at('sdk/codegen/x.ts', 'node:fs', true), undefined, 'its generator runs in Node')
   t.same(
     importCycles(
       ['a.ts', 'b.ts', 'c.ts', 'd.ts'],

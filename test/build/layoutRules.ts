@@ -13,7 +13,12 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   webhooks: ['domain/', 'events/', 'http/', 'commands/runtime/', 'projections/'],
   server: ['domain/', 'events/', 'http/', 'commands/', 'projections/', 'read-api/', 'webhooks/'],
   cli: ['domain/', 'events/', 'http/', 'commands/', 'projections/', 'read-api/', 'webhooks/', 'server/'],
+  // A client of the public API only (console/, to come, imports it).
+  sdk: [],
 }
+
+/** Packages the SDK's runtime code (sdk/src/) may import: it runs in browsers too, so no node: module. */
+export const SDK_PACKAGES: readonly string[] = ['openapi-fetch']
 
 /**
  * Packages domain code may import: validation, reference data, node:crypto (hashing and randomness,
@@ -51,6 +56,7 @@ export function layoutViolation(i: Import): string | undefined {
   const allowed = MAY_IMPORT[from]
   if (!allowed) return `${i.from} is in no folder of the Layout table`
   if (i.external) {
+    if (i.from.startsWith('sdk/src/')) return SDK_PACKAGES.includes(i.to) ? undefined : `the SDK imports ${i.to}, which browsers lack`
     if (from !== 'domain') return undefined
     const name = i.to.startsWith('@') ? i.to.split('/').slice(0, 2).join('/') : i.to.split('/')[0]!
     return DOMAIN_PACKAGES.includes(name) ? undefined : `domain imports ${i.to}, which is not a pure package`
