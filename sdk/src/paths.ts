@@ -42,8 +42,8 @@ export type ListItem<P extends ListPath> = ListPage<P>['data'][number]
 
 type GetParameters<P extends ListPath> = paths[P]['get'] extends { parameters: infer Parameters } ? Parameters : never
 
-/** A list's filters (its query without the paging parameters, which the walk sets). */
-export type ListQuery<P extends ListPath> = GetParameters<P> extends { query?: infer Q } ? Omit<NonNullable<Q>, 'cursor'> : never
+/** A list's query: its filters and, optionally, the page size and where the walk starts. */
+export type ListQuery<P extends ListPath> = GetParameters<P> extends { query?: infer Q } ? NonNullable<Q> : never
 
 /** A list's path parameters: required when its path has some. */
 export type ListPathParams<P extends ListPath> = GetParameters<P> extends { path: infer A } ? { path: A } : { path?: undefined }

@@ -1,6 +1,7 @@
 // The fetch under every SDK call: stamps the Idempotency-Key on writes, bounds each attempt by a timeout,
 // and retries, a bounded number of times, what is safe to retry: no answer at all (a dropped connection,
-// a timeout) and 429 or 503 (waiting their Retry-After). Every retry sends the same Idempotency-Key.
+// a timeout), 429 or 503 (waiting their Retry-After), and the 409 of a key whose request is still running.
+// Every retry sends the same Idempotency-Key.
 import { PaymentsNetworkError, retryAfterSecondsOf } from './errors.js'
 import { withIdempotencyKey } from './idempotency.js'
 
@@ -30,6 +31,18 @@ export const RETRY_LIMITS = { maxRetries: 10, maxTimeoutMs: 300_000, maxBackoffM
 
 /** The statuses that say "try again later" without the request having been acted on. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503])
+/** The 409 of a key whose first request is still running (a retry after a timeout often meets it): "retry shortly". */
+const IN_PROGRESS_CODE = 'idempotency_request_in_progress'
+
+async function isRetryable(response: Response): Promise<boolean> {
+  if (RETRYABLE_STATUSES.has(response.status)) return true
+  if (response.status !== 409) return false
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined)
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === IN_PROGRESS_CODE
+}
 
 /** The policy with the caller's overrides, each checked against its limit. */
 export function retryPolicyOf(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
@@ -109,7 +122,7 @@ export function retryingFetch(baseFetch: Fetch, policy: RetryPolicy = DEFAULT_RE
         await sleep(backoffMs(attempt), callerSignal)
         continue
       }
-      if (last || !RETRYABLE_STATUSES.has(response.status)) return response
+      if (last || !(await isRetryable(response))) return response
       const retryAfterSeconds = retryAfterSecondsOf(response.headers.get('retry-after'))
       const waitMs = retryAfterSeconds === undefined ? backoffMs(attempt) : retryAfterSeconds * 1_000
       if (waitMs > policy.maxRetryAfterMs) return response

@@ -1,6 +1,6 @@
 // Idempotency keys and retries under every SDK call: a write always carries one key (the caller's or a
-// fresh UUID) and keeps it on every retry; dropped connections, timeouts, 429 and 503 are retried a bounded
-// number of times (waiting Retry-After when it is not too long); nothing else is; a caller's abort ends it.
+// fresh UUID) and keeps it on every retry; dropped connections, timeouts, 429, 503 and a key still in progress
+// are retried a bounded number of times (waiting Retry-After when not too long); nothing else; a caller's abort ends it.
 import t from 'tap'
 import { PaymentsNetworkError } from '../../sdk/src/index.js'
 import { newIdempotencyKey } from '../../sdk/src/idempotency.js'
@@ -91,6 +91,17 @@ t.test('429 and 503 wait their Retry-After; a too-long one, or none left, is the
   const always = harness(() => json(503, {}))
   t.equal((await always.send(post())).status, 503, 'after the last retry, the 503 itself')
   t.equal(always.sent.length, 3)
+})
+
+t.test('the 409 of a key still in progress is retried; any other 409 is the answer', async (t) => {
+  const inProgress = { error: 'ConflictError', code: 'idempotency_request_in_progress', message: 'retry shortly', statusCode: 409 }
+  const h = harness((_r, nth) => (nth === 0 ? json(409, inProgress) : json(201, { id: 'x' })))
+  t.equal((await h.send(post())).status, 201)
+  t.equal(h.sent.length, 2)
+  t.equal(h.sent[0]!.headers.get('idempotency-key'), h.sent[1]!.headers.get('idempotency-key'), 'with the same key')
+  const reused = harness(() => json(409, { ...inProgress, code: 'idempotency_key_reused' }))
+  t.equal((await reused.send(post())).status, 409)
+  t.equal(reused.sent.length, 1, 'a reused key is not retried')
 })
 
 t.test('other answers are never retried', async (t) => {
