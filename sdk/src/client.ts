@@ -20,6 +20,8 @@ export type PaymentsClientOptions = {
   onBehalfOf?: string
   /** Retries and timeouts (retryingFetch.ts DEFAULT_RETRY_POLICY), each bounded by RETRY_LIMITS. */
   retry?: Partial<RetryPolicy>
+  /** Headers sent with every request (a call's own `params.header` or `headers` win). */
+  headers?: Record<string, string>
 }
 
 export type ListOptions<P extends ListPath> = ListPathParams<P> &
@@ -66,6 +68,7 @@ function isPage<Item>(value: unknown): value is { data: readonly Item[] } {
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
   const baseFetch: Fetch = options.fetch ?? ((request) => globalThis.fetch(request))
   const headers: Record<string, string> = {
+    ...options.headers,
     ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
     ...(options.onBehalfOf ? { 'x-on-behalf-of': options.onBehalfOf } : {}),
   }

@@ -7,7 +7,9 @@ import { type Responder, fakeFetch, json } from './fakeFetch.js'
 
 const BASE = 'http://api.test'
 
-function clientOver(responder: Responder, options: { apiKey?: string; onBehalfOf?: string; credentials?: RequestCredentials } = {}) {
+type Options = { apiKey?: string; onBehalfOf?: string; credentials?: RequestCredentials; headers?: Record<string, string> }
+
+function clientOver(responder: Responder, options: Options = {}) {
   const fake = fakeFetch(responder)
   return { client: createPaymentsClient({ baseUrl: BASE, fetch: fake.fetch, retry: { maxRetries: 0 }, ...options }), sent: fake.sent }
 }
@@ -45,9 +47,10 @@ t.test('no API key: no Authorization, and the same-origin session cookie', async
   await h.client.GET('/v1/webhooks/endpoints')
   t.equal(h.sent[0]!.headers.get('authorization'), null)
   t.equal(h.sent[0]!.credentials, 'same-origin')
-  const own = clientOver(() => json(200, {}), { credentials: 'include' })
+  const own = clientOver(() => json(200, {}), { credentials: 'include', headers: { 'x-console': '1' } })
   await own.client.GET('/v1/webhooks/endpoints')
   t.equal(own.sent[0]!.credentials, 'include', "the caller's choice stands")
+  t.equal(own.sent[0]!.headers.get('x-console'), '1', 'with its headers on every request')
 })
 
 t.test('a non-2xx answer is a PaymentsApiError with the error body', async (t) => {
