@@ -108,9 +108,8 @@ async function printDelivery(out: Output, r: ForwardReport, json: boolean): Prom
   }
   const answered = r.answeredStatus === r.targetStatus ? '' : ` (answered ${r.answeredStatus})`
   const error = r.error !== undefined ? ` ${r.error}` : ''
-  await out.text(
-    `${r.at.toISOString()}  ${r.type ?? '(unknown type)'}  ${r.messageId ?? '(no id)'}  -> ${r.targetStatus}${answered} ${r.durationMs} ms${error}`,
-  )
+  const what = `${r.type ?? '(unknown type)'}  ${r.messageId ?? '(no id)'}`
+  await out.text(`${r.at.toISOString()}  ${what}  -> ${r.targetStatus}${answered} ${r.durationMs} ms${error}`)
 }
 
 /** Resolves with the signal's name at the first SIGINT or SIGTERM: the normal end of a listen. */
