@@ -76,13 +76,17 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Content-Type is not application/json',
   422: 'Validation failed',
   429: 'Too many requests: rate_limited, with Retry-After and RateLimit-* headers',
+  431: 'Request headers over 16 KB in all (headers_too_large)',
   500: 'Internal server error',
 }
+
+/** One documented error response: the error body, described for its status. */
+export const errorResponse = (status: number): z.ZodType => errorBodySchema.describe(ERROR_DESCRIPTIONS[status] ?? 'Error')
 
 /** The error responses a route documents: 400, 401, 429 and 500 always, plus the ones named. */
 export function errorResponses(...statuses: number[]): Record<number, z.ZodType> {
   const all = [...new Set([400, 401, 429, 500, ...statuses])].sort()
-  return Object.fromEntries(all.map((s) => [s, errorBodySchema.describe(ERROR_DESCRIPTIONS[s] ?? 'Error')]))
+  return Object.fromEntries(all.map((s) => [s, errorResponse(s)]))
 }
 
 export class ApiError extends Error {

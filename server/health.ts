@@ -9,6 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import { errorResponse } from '../http/errorBody.js'
 import { type GroupHealth, readGroupHealth } from '../events/consumers/consumerHealth.js'
 import type { LagReport } from '../events/consumers/consumerLag.js'
 import { type ParkedGroupSummary, summarizeParked } from '../events/consumers/parkedSummary.js'
@@ -86,6 +87,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['Health'],
         summary: 'Health check',
         response: {
@@ -97,6 +99,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
             lag: lagJsonSchema,
             parked: z.array(parkedGroupSchema).describe('Groups holding dead letters'),
           }),
+          // No key, no rate limit: only the HTTP parser's own refusal is a client error here.
+          431: errorResponse(431),
           503: z.object({ status: z.literal('unavailable'), environment: z.string(), eventStore: z.string() }),
         },
       },

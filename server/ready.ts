@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { z } from 'zod'
+import { errorResponse } from '../http/errorBody.js'
 import type { ConsumerLag } from '../events/consumers/consumerLag.js'
 import type { EventStore } from '../events/store/port.js'
 import type { ReadDatabase } from '../projections/schema.js'
@@ -35,6 +36,7 @@ export const readyRoutes: FastifyPluginAsyncZod<ReadyDeps> = async (app, deps) =
     '/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['Health'],
         summary: 'Readiness check',
         description:
@@ -42,6 +44,8 @@ export const readyRoutes: FastifyPluginAsyncZod<ReadyDeps> = async (app, deps) =
           '(READY_MAX_LAG_EVENTS, READY_MAX_LAG_SECONDS); 200 after, while the stores answer.',
         response: {
           200: z.object({ status: z.literal('ready') }),
+          // No key, no rate limit: only the HTTP parser's own refusal is a client error here.
+          431: errorResponse(431),
           503: z.object({
             status: z.literal('not_ready'),
             reason: z.enum(['stores_unavailable', 'consumers_behind']),

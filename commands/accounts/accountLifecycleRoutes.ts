@@ -26,6 +26,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = a
     '/accounts/:id',
     {
       schema: {
+        operationId: 'updateAccount',
         tags: ['Accounts'],
         summary: "Update an account's metadata",
         description: 'Replaces metadata (nickname, purpose, tags[] and your own keys). 404 unknown account; 409 account_closed.',
@@ -47,6 +48,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = a
     '/accounts/:id/close',
     {
       schema: {
+        operationId: 'closeAccount',
         tags: ['Accounts'],
         summary: 'Close an account',
         description:

@@ -35,6 +35,7 @@ export const balanceAccountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = asy
     '/balance-accounts',
     {
       schema: {
+        operationId: 'createBalanceAccount',
         tags: ['Accounts'],
         summary: 'Open a USD balance account',
         description:

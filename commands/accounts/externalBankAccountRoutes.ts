@@ -47,6 +47,7 @@ export const externalBankAccountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> 
     '/external-bank-accounts',
     {
       schema: {
+        operationId: 'createExternalBankAccount',
         tags: ['Accounts'],
         summary: 'Add an external bank account',
         description:

@@ -30,6 +30,7 @@ export const holdRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, d
     '/accounts/:id/holds',
     {
       schema: {
+        operationId: 'createHold',
         tags: ['Balances'],
         summary: 'Hold funds of a balance account',
         description:
@@ -65,6 +66,7 @@ export const holdRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, d
     '/accounts/:id/holds/:holdId/release',
     {
       schema: {
+        operationId: 'releaseHold',
         tags: ['Balances'],
         summary: 'Release a hold',
         description:

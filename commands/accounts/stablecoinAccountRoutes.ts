@@ -37,6 +37,7 @@ export const stablecoinAccountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
     '/balance-accounts/stablecoin',
     {
       schema: {
+        operationId: 'createStablecoinAccount',
         tags: ['Accounts'],
         summary: 'Open a stablecoin balance account',
         description:

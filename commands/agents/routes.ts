@@ -67,6 +67,7 @@ export const agentWriteRoutes: FastifyPluginAsyncZod<AgentRouteDeps> = async (ap
     '/agents',
     {
       schema: {
+        operationId: 'createAgent',
         tags: AGENT_TAGS,
         summary: 'Create an agent',
         description:
@@ -108,6 +109,7 @@ export const agentWriteRoutes: FastifyPluginAsyncZod<AgentRouteDeps> = async (ap
     '/agents/:id',
     {
       schema: {
+        operationId: 'updateAgent',
         tags: AGENT_TAGS,
         summary: 'Change an agent',
         description:
@@ -140,20 +142,27 @@ export const agentWriteRoutes: FastifyPluginAsyncZod<AgentRouteDeps> = async (ap
   )
 
   const statusRoutes = [
-    ['pause', 'Pause an agent', 'ACTIVE to PAUSED: its keys are refused (403) until it is resumed. Pausing a PAUSED agent answers it.'],
-    ['resume', 'Resume an agent', 'PAUSED to ACTIVE. Resuming an ACTIVE agent answers it.'],
+    [
+      'pause',
+      'pauseAgent',
+      'Pause an agent',
+      'ACTIVE to PAUSED: its keys are refused (403) until it is resumed. Pausing a PAUSED agent answers it.',
+    ],
+    ['resume', 'resumeAgent', 'Resume an agent', 'PAUSED to ACTIVE. Resuming an ACTIVE agent answers it.'],
     [
       'revoke',
+      'revokeAgent',
       'Revoke an agent',
       'ACTIVE or PAUSED to REVOKED, final: its keys stop working at once and nothing changes it again. Revoking a REVOKED agent ' +
         'answers it.',
     ],
   ] as const
-  for (const [action, summary, description] of statusRoutes) {
+  for (const [action, operationId, summary, description] of statusRoutes) {
     app.post(
       `/agents/:id/${action}`,
       {
         schema: {
+          operationId,
           tags: AGENT_TAGS,
           summary,
           description: `${description} 409 agent_invalid_transition from REVOKED.`,
@@ -179,6 +188,7 @@ export const agentWriteRoutes: FastifyPluginAsyncZod<AgentRouteDeps> = async (ap
     '/agents/:id/keys',
     {
       schema: {
+        operationId: 'createAgentKey',
         tags: AGENT_TAGS,
         summary: 'Issue an agent key',
         description:
@@ -224,6 +234,7 @@ export const agentWriteRoutes: FastifyPluginAsyncZod<AgentRouteDeps> = async (ap
     '/agents/:id/keys/:keyId',
     {
       schema: {
+        operationId: 'revokeAgentKey',
         tags: AGENT_TAGS,
         summary: 'Revoke an agent key',
         description: 'The key stops working at once. 404 for a key the agent does not hold (or holds no more).',

@@ -31,6 +31,7 @@ export const counterpartyWriteRoutes: FastifyPluginAsyncZod<CounterpartyRouteDep
     '/counterparties',
     {
       schema: {
+        operationId: 'createCounterparty',
         tags: COUNTERPARTY_TAGS,
         summary: "Create a counterparty: a customer's payee, for its external accounts",
         description:
@@ -72,6 +73,7 @@ export const counterpartyWriteRoutes: FastifyPluginAsyncZod<CounterpartyRouteDep
     '/counterparties/:id',
     {
       schema: {
+        operationId: 'deleteCounterparty',
         tags: COUNTERPARTY_TAGS,
         summary: 'Delete a counterparty',
         description:

@@ -98,6 +98,7 @@ export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
     '/customers/:customerId/associated_businesses',
     {
       schema: {
+        operationId: 'createAssociatedBusiness',
         tags: CUSTOMER_TAGS,
         summary: 'Create an associated business (intermediate owner; children set parentEntityId to its id)',
         description: RULES,
@@ -114,6 +115,7 @@ export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
     '/customers/:customerId/associated_persons',
     {
       schema: {
+        operationId: 'createAssociatedPerson',
         tags: CUSTOMER_TAGS,
         summary: 'Create an associated person (owner, signer, director or control person)',
         description: RULES,
@@ -130,6 +132,7 @@ export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
     '/customers/:customerId/associated_businesses/:entityId',
     {
       schema: {
+        operationId: 'updateAssociatedBusiness',
         tags: CUSTOMER_TAGS,
         summary: 'Change an associated business (omitted fields stay)',
         description: RULES,
@@ -146,6 +149,7 @@ export const associatedWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = a
     '/customers/:customerId/associated_persons/:entityId',
     {
       schema: {
+        operationId: 'updateAssociatedPerson',
         tags: CUSTOMER_TAGS,
         summary: 'Change an associated person (omitted fields stay)',
         description: RULES,

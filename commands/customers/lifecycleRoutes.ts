@@ -32,6 +32,7 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/individuals',
     {
       schema: {
+        operationId: 'createIndividualCustomer',
         tags: CUSTOMER_TAGS,
         summary: 'Create an individual customer (status DRAFT)',
         description: 'Verification data follows with POST /v1/customers/{id}/verification. Emits customer.created.',
@@ -52,6 +53,7 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/businesses',
     {
       schema: {
+        operationId: 'createBusinessCustomer',
         tags: CUSTOMER_TAGS,
         summary: 'Create a business customer (status DRAFT)',
         description:
@@ -74,6 +76,7 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/:id/submit',
     {
       schema: {
+        operationId: 'submitCustomer',
         tags: CUSTOMER_TAGS,
         summary: 'Submit a customer for review',
         description:
@@ -94,6 +97,7 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/:id/archive',
     {
       schema: {
+        operationId: 'archiveCustomer',
         tags: CUSTOMER_TAGS,
         summary: 'Archive a customer (terminal; its active verification links expire)',
         description: 'Emits customer.status_changed. 409 customer_archived when already archived.',
@@ -111,6 +115,7 @@ export const customerLifecycleRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/:id',
     {
       schema: {
+        operationId: 'deleteCustomer',
         tags: CUSTOMER_TAGS,
         summary: 'Delete a customer that was never submitted for review',
         description:

@@ -31,6 +31,7 @@ export const sessionWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> = asyn
     '/customers/:id/verification_sessions',
     {
       schema: {
+        operationId: 'createVerificationSession',
         tags: CUSTOMER_TAGS,
         summary: 'Initiate verification: open a verification session with a hosted link',
         description:

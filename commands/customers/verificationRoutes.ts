@@ -48,6 +48,7 @@ export const verificationWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/:id/verification',
     {
       schema: {
+        operationId: 'saveCustomerVerification',
         tags: CUSTOMER_TAGS,
         summary: 'Save individual customer verification (submit=true also submits)',
         description:
@@ -82,6 +83,7 @@ export const verificationWriteRoutes: FastifyPluginAsyncZod<CustomerRouteDeps> =
     '/customers/:id/business_verification',
     {
       schema: {
+        operationId: 'saveBusinessVerification',
         tags: CUSTOMER_TAGS,
         summary: 'Save business customer verification (submit=true also submits)',
         description:

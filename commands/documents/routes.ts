@@ -45,6 +45,7 @@ export const documentWriteRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = asy
     {
       bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
       schema: {
+        operationId: 'uploadDocument',
         tags: ['Documents'],
         summary: 'Upload a document (PDF, JPEG or PNG, base64, at most 5 MiB)',
         description:

@@ -61,6 +61,7 @@ export const externalWalletRoutes: FastifyPluginAsyncZod<ExternalWalletRouteDeps
     '/external-wallets',
     {
       schema: {
+        operationId: 'createExternalWallet',
         tags: ['Accounts'],
         summary: 'Create an external wallet for a customer (asynchronous review)',
         description: DESCRIPTION,

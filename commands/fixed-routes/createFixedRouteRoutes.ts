@@ -53,6 +53,7 @@ export const createFixedRouteRoutes: FastifyPluginAsyncZod<FixedRouteRouteDeps> 
     '/customers/:customerId/fixed-routes',
     {
       schema: {
+        operationId: 'createFixedRoute',
         tags: ['Fixed routes'],
         summary: 'Create a fixed route',
         description:

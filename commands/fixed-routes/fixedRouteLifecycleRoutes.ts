@@ -21,6 +21,7 @@ export const fixedRouteLifecycleRoutes: FastifyPluginAsyncZod<AccountRouteDeps> 
       `/fixed-routes/:id/${action}`,
       {
         schema: {
+          operationId: enabled ? 'enableFixedRoute' : 'disableFixedRoute',
           tags: ['Fixed routes'],
           summary: enabled ? 'Enable a fixed route' : 'Disable a fixed route',
           description: enabled

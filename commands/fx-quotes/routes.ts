@@ -57,6 +57,7 @@ export const fxQuoteWriteRoutes: FastifyPluginAsyncZod<FxQuoteRouteDeps> = async
     '/fx/quotes',
     {
       schema: {
+        operationId: 'createFxQuote',
         tags: ['FX'],
         summary: 'Create a firm quote',
         description:

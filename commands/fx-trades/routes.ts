@@ -64,6 +64,7 @@ export const fxTradeWriteRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps> = async
     '/fx/trades',
     {
       schema: {
+        operationId: 'createFxTrade',
         tags: ['FX'],
         summary: 'Accept a quote: create a trade',
         description:

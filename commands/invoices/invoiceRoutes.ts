@@ -60,6 +60,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     '/invoices',
     {
       schema: {
+        operationId: 'createInvoice',
         tags: INVOICE_TAGS,
         summary: 'Create an invoice (a DRAFT) on behalf of a customer',
         description:
@@ -93,6 +94,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     '/invoices/:id',
     {
       schema: {
+        operationId: 'updateInvoice',
         tags: INVOICE_TAGS,
         summary: 'Change a DRAFT invoice',
         description:
@@ -123,6 +125,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     '/invoices/:id',
     {
       schema: {
+        operationId: 'deleteInvoice',
         tags: INVOICE_TAGS,
         summary: 'Delete a DRAFT invoice',
         description:
@@ -144,6 +147,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
   const moves = [
     {
       action: 'finalize',
+      operationId: 'finalizeInvoice',
       type: 'FinalizeInvoice',
       summary: 'Finalize a DRAFT invoice: OPEN, with its payment reference (no send recorded)',
       description:
@@ -152,6 +156,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     },
     {
       action: 'send',
+      operationId: 'sendInvoice',
       type: 'SendInvoice',
       summary: 'Send an invoice to its payer (finalizing a DRAFT first)',
       description:
@@ -165,6 +170,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
       `/invoices/:id/${move.action}`,
       {
         schema: {
+          operationId: move.operationId,
           tags: INVOICE_TAGS,
           summary: move.summary,
           description: move.description,
@@ -185,6 +191,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     '/invoices/:id/cancel',
     {
       schema: {
+        operationId: 'cancelInvoice',
         tags: INVOICE_TAGS,
         summary: 'Cancel an OPEN invoice (final)',
         description:

@@ -51,6 +51,7 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
     '/liquidity/facility',
     {
       schema: {
+        operationId: 'updateLiquidityFacility',
         tags: TAGS,
         summary: 'Set the credit line payout treasury',
         description:
@@ -79,6 +80,7 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
     '/liquidity/facility/draws',
     {
       schema: {
+        operationId: 'createDraw',
         tags: TAGS,
         summary: 'Draw on the credit line',
         description:
@@ -132,6 +134,7 @@ export const liquidityFacilityWriteRoutes: FastifyPluginAsyncZod<LiquidityFacili
     '/liquidity/facility/repayments',
     {
       schema: {
+        operationId: 'createRepayment',
         tags: TAGS,
         summary: 'Repay the credit line',
         description:

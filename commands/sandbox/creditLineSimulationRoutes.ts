@@ -25,6 +25,7 @@ export const sandboxCreditLineRoutes: FastifyPluginAsyncZod<LiquidityFacilityRou
     '/sandbox/liquidity/facility',
     {
       schema: {
+        operationId: 'configureSandboxLiquidityFacility',
         tags: ['Sandbox'],
         summary: 'Sandbox: configure your credit line',
         description:

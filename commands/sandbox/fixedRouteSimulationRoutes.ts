@@ -105,6 +105,7 @@ export const sandboxFixedRouteSimulationRoutes: FastifyPluginAsyncZod<AccountRou
     '/sandbox/fixed-routes/:id/simulate-deposit',
     {
       schema: {
+        operationId: 'simulateFixedRouteDeposit',
         tags: ['Sandbox'],
         summary: 'Simulate a deposit at a fixed route',
         description:

@@ -81,6 +81,7 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
     '/sandbox/accounts/:id/fund-in',
     {
       schema: {
+        operationId: 'simulateFundIn',
         tags: ['Sandbox'],
         summary: 'Sandbox: credit a balance account',
         description:
@@ -144,6 +145,7 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
     '/sandbox/accounts/:id/fund-in/:reference/return',
     {
       schema: {
+        operationId: 'simulateFundInReturn',
         tags: ['Sandbox'],
         summary: 'Sandbox: return a fund-in (the deposit bounced)',
         description:
@@ -182,6 +184,7 @@ export const sandboxFundsSimulationRoutes: FastifyPluginAsyncZod<AccountRouteDep
     '/sandbox/accounts/:id/holds/:holdId/settle',
     {
       schema: {
+        operationId: 'simulateHoldSettlement',
         tags: ['Sandbox'],
         summary: 'Sandbox: settle a hold (the payout left)',
         description:

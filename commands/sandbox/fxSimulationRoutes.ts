@@ -36,6 +36,7 @@ export const sandboxFxRoutes: FastifyPluginAsyncZod<FxSimulationDeps> = async (a
     '/sandbox/fx/settings',
     {
       schema: {
+        operationId: 'setSandboxFxSettings',
         tags: ['Sandbox'],
         summary: 'Sandbox: set your FX switches, pricing and provider behaviour',
         description:
@@ -70,6 +71,7 @@ export const sandboxFxRoutes: FastifyPluginAsyncZod<FxSimulationDeps> = async (a
     '/sandbox/fx/customers/:customerId/pricing',
     {
       schema: {
+        operationId: 'setSandboxFxCustomerPricing',
         tags: ['Sandbox'],
         summary: 'Sandbox: price one customer on its own',
         description:

@@ -73,6 +73,7 @@ export const sandboxFxTradeRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps & { co
     '/fx/trades/:tradeId/simulate-deposit',
     {
       schema: {
+        operationId: 'simulateFxTradeDeposit',
         ...schema(
           'Simulate the deposit a trade waits for',
           'The sender’s deposit arrives (202); the trade settles it after the source rail’s sandbox delay: PROCESSING when it is ' +
@@ -109,6 +110,7 @@ export const sandboxFxTradeRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps & { co
     '/fx/trades/:tradeId/simulate-payout',
     {
       schema: {
+        operationId: 'simulateFxTradePayout',
         ...schema(
           'Simulate the payout of a processing trade',
           'The payout leaves on the destination rail (202); after the rail’s sandbox delay the trade is COMPLETED, or, with ' +
@@ -138,6 +140,7 @@ export const sandboxFxTradeRoutes: FastifyPluginAsyncZod<FxTradeRouteDeps & { co
     '/sandbox/fx/trades/:tradeId/advance',
     {
       schema: {
+        operationId: 'advanceFxTrade',
         ...schema(
           'Advance a trade one step',
           'Runs now the step the trade waits for on its sandbox clock: settles a received deposit, completes a requested payout, ' +

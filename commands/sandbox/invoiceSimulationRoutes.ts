@@ -52,6 +52,7 @@ export const sandboxInvoiceRoutes: FastifyPluginAsyncZod<{ commands: CommandRunt
     '/sandbox/invoices/:id/simulate-payment',
     {
       schema: {
+        operationId: 'simulateInvoicePayment',
         tags: ['Sandbox', ...INVOICE_TAGS],
         summary: 'Sandbox: the payer pays an invoice',
         description:

@@ -33,6 +33,7 @@ export const sandboxReviewSimulationRoutes: FastifyPluginAsyncZod<Pick<CustomerR
     '/sandbox/customers/:id/simulate-review',
     {
       schema: {
+        operationId: 'simulateCustomerReview',
         tags: ['Sandbox'],
         summary: 'Sandbox: complete the review of a customer under review',
         description:

@@ -24,6 +24,7 @@ export const sandboxTransferDraftRoutes: FastifyPluginAsyncZod<TransferDraftRout
     '/sandbox/transfer-drafts/:draftId/advance',
     {
       schema: {
+        operationId: 'advanceTransferDraft',
         tags: ['Sandbox'],
         summary: 'Advance a transfer draft’s screening one step',
         description:

@@ -43,7 +43,8 @@ const depositBody = z
 export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app, deps) => {
   const transfers = deps.commands.bind(transferCommands)
   sandboxOnly(app, deps.environment)
-  const schema = (summary: string, description: string) => ({
+  const schema = (operationId: string, summary: string, description: string) => ({
+    operationId,
     tags: TAGS,
     summary,
     description,
@@ -56,7 +57,11 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     '/sandbox/transfers/:id/simulate-deposit',
     {
       schema: {
-        ...schema('Simulate the deposit a transfer waits for', 'The deposit of a PENDING transfer awaiting funds arrives; 409 otherwise.'),
+        ...schema(
+          'simulateTransferDeposit',
+          'Simulate the deposit a transfer waits for',
+          'The deposit of a PENDING transfer awaiting funds arrives; 409 otherwise.',
+        ),
         body: depositBody,
       },
     },
@@ -89,6 +94,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     '/sandbox/transfers/:id/advance',
     {
       schema: schema(
+        'advanceTransfer',
         'Advance a transfer one step',
         'The rails engine’s next step now (a balance destination is credited now; refused, the money is held in suspense and the ' +
           'transfer IN_REVIEW); 409 transfer_not_advanceable when it has none, transfer_funds_held for money held after a reversal.',
@@ -118,6 +124,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     '/sandbox/transfers/:id/reverse',
     {
       schema: schema(
+        'reverseTransfer',
         'Reverse a completed transfer',
         'The rail returns a COMPLETED transfer: REVERSED, its money credited back. A transfer into a balance account takes its ' +
           'credit back from that account first: 409 transfer_not_reversible when the account no longer holds it (spent, or closed).',
@@ -144,6 +151,7 @@ export const sandboxTransferSimulationRoutes: FastifyPluginAsyncZod<TransferRout
     '/sandbox/transfers/platform-draft',
     {
       schema: {
+        operationId: 'createPlatformDraftTransfer',
         tags: TAGS,
         summary: 'Create a platform-held draft',
         description: 'A DRAFT created by the platform and held in review: submitting it is 409 transfer_held_by_platform.',

@@ -36,6 +36,7 @@ export const termsWriteRoutes: FastifyPluginAsyncZod<TermsRouteDeps> = async (ap
     '/tos/generate',
     {
       schema: {
+        operationId: 'generateTermsAgreement',
         tags: ['Terms'],
         summary: 'Generate a terms agreement',
         description:

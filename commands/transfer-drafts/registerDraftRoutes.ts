@@ -32,6 +32,7 @@ export const registerDraftRoutes: FastifyPluginAsyncZod<TransferDraftRouteDeps> 
     '/transfer-drafts',
     {
       schema: {
+        operationId: 'createTransferDraft',
         tags: TRANSFER_DRAFT_TAGS,
         summary: 'Register a transfer draft for platform approval',
         description:

@@ -32,6 +32,7 @@ export const agentApprovalRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = asy
     '/transfers/:id/agent-approval',
     {
       schema: {
+        operationId: 'decideAgentTransferApproval',
         tags: TRANSFER_TAGS,
         summary: 'Approve or decline an agent transfer over a limit',
         description:

@@ -27,6 +27,7 @@ export const createTransferRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = as
     '/transfers',
     {
       schema: {
+        operationId: 'createTransfer',
         tags: TRANSFER_TAGS,
         summary: 'Create a transfer',
         description:

@@ -47,6 +47,7 @@ export const refundRoutes: FastifyPluginAsyncZod<TransferRouteDeps> = async (app
     '/transfers/:id/refund',
     {
       schema: {
+        operationId: 'refundTransfer',
         tags: TRANSFER_TAGS,
         summary: 'Refund a transfer’s received funds',
         description:

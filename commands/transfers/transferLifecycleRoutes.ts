@@ -56,6 +56,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     '/transfers/:id/submit',
     {
       schema: {
+        operationId: 'submitTransfer',
         tags: TRANSFER_TAGS,
         summary: 'Submit a draft transfer',
         description:
@@ -91,6 +92,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     '/transfers/:id/cancel',
     {
       schema: {
+        operationId: 'cancelTransfer',
         tags: TRANSFER_TAGS,
         summary: 'Cancel a transfer',
         description:
@@ -117,6 +119,7 @@ export const transferLifecycleRoutes: FastifyPluginAsyncZod<TransferRouteDeps> =
     '/transfers/:id/fund-from-balance',
     {
       schema: {
+        operationId: 'fundTransferFromBalance',
         tags: TRANSFER_TAGS,
         summary: 'Fund a transfer awaiting its deposit from a balance',
         description:

@@ -98,6 +98,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     '/webhooks/endpoints',
     {
       schema: {
+        operationId: 'createWebhookEndpoint',
         tags: TAGS,
         summary:
           'Create a webhook endpoint (at most WEBHOOK_ENDPOINTS_PER_ORGANIZATION, default 500, per organization: 422 ' +
@@ -133,6 +134,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     '/webhooks/endpoints/:endpointId',
     {
       schema: {
+        operationId: 'updateWebhookEndpoint',
         tags: TAGS,
         summary: 'Update a webhook endpoint (fields omitted stay as they are; disabled pauses deliveries)',
         headers: idempotencyHeaders,
@@ -158,6 +160,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     '/webhooks/endpoints/:endpointId',
     {
       schema: {
+        operationId: 'deleteWebhookEndpoint',
         tags: TAGS,
         summary: 'Delete a webhook endpoint',
         headers: idempotencyHeaders,
@@ -181,6 +184,7 @@ export const webhookEndpointWriteRoutes: FastifyPluginAsyncZod<WebhookEndpointRo
     '/webhooks/endpoints/:endpointId/secret/rotate',
     {
       schema: {
+        operationId: 'rotateWebhookEndpointSecret',
         tags: TAGS,
         summary: 'Rotate the signing secret; the previous one stays valid for 24 hours',
         headers: idempotencyHeaders,

@@ -80,6 +80,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     {
       preValidation: foldBracketAliases(LIST_PARAMS),
       schema: {
+        operationId: 'listAccounts',
         tags: TAGS,
         summary: "List the organization's accounts of every kind (filters, expand, offset or cursor paging)",
         description: `${FILTERS} With X-On-Behalf-Of, only that customer's accounts. ${PAGING}`,
@@ -103,6 +104,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     {
       preValidation: foldBracketAliases(LIST_PARAMS),
       schema: {
+        operationId: 'listCustomerAccounts',
         tags: TAGS,
         summary: "List one customer's accounts (the same filters, expand and paging as GET /v1/accounts)",
         description: `404 for a customer of another organization, or another customer than X-On-Behalf-Of's. ${FILTERS} ${PAGING}`,
@@ -126,6 +128,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     {
       preValidation: foldBracketAliases(['expand']),
       schema: {
+        operationId: 'getAccount',
         tags: TAGS,
         summary: 'Read an account of any kind (acc_, vba_, inw_, ewa_, eba_, vwa_)',
         description:
@@ -150,6 +153,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/accounts/:id/virtual-accounts',
     {
       schema: {
+        operationId: 'listVirtualAccounts',
         tags: TAGS,
         summary: 'List the virtual bank accounts and virtual wallets that sweep to the account {id}',
         description: `404 when {id} is not an account the caller can read (as GET /v1/accounts/{id}). ${PAGING}`,

@@ -36,6 +36,7 @@ export const agentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; 
     '/agents',
     {
       schema: {
+        operationId: 'listAgents',
         tags: AGENT_TAGS,
         summary: 'List agents, newest first (filters customerId, sourceAccountId, status, mcpRole; offset or cursor paging)',
         description:
@@ -65,6 +66,7 @@ export const agentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; 
     '/agents/:id',
     {
       schema: {
+        operationId: 'getAgent',
         tags: AGENT_TAGS,
         summary: 'Read an agent',
         description: "404 for an unknown agent, another organization's, or another customer's with X-On-Behalf-Of.",
@@ -84,6 +86,7 @@ export const agentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; 
     '/agents/:id/limits',
     {
       schema: {
+        operationId: 'getAgentLimits',
         tags: AGENT_TAGS,
         summary: "Read an agent's limits with what each window has used and has left",
         description:
@@ -106,6 +109,7 @@ export const agentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; 
     '/agents/:id/keys',
     {
       schema: {
+        operationId: 'listAgentKeys',
         tags: AGENT_TAGS,
         summary: "List an agent's keys, newest first (revoked and expired ones too; never a secret)",
         headers: readHeaders,

@@ -87,6 +87,7 @@ export const auditAsOfRoutes: FastifyPluginAsyncZod<{ reads: AuditReads }> = asy
     '/audit/resources/:id',
     {
       schema: {
+        operationId: 'getResourceAsOf',
         tags: AUDIT_TAGS,
         summary: 'A resource as it stood at a revision of its stream or at a time, in the JSON of its live read',
         description:

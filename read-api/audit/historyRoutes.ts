@@ -54,6 +54,7 @@ export const auditHistoryRoutes: FastifyPluginAsyncZod<{ reads: AuditReads }> = 
     '/audit/resources/:id/events',
     {
       schema: {
+        operationId: 'listResourceEvents',
         tags: AUDIT_TAGS,
         summary: 'Every event of a resource, oldest first, with who caused it (cursor paging)',
         description:

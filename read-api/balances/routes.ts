@@ -46,6 +46,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/accounts/:id/balance',
     {
       schema: {
+        operationId: 'getAccountBalance',
         tags: TAGS,
         summary: 'Read the balance of a balance account: available and committed funds per currency',
         description:
@@ -67,6 +68,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/accounts/:id/balance/transactions',
     {
       schema: {
+        operationId: 'listBalanceTransactions',
         tags: TAGS,
         summary: 'List the balance history of a balance account, newest first',
         description:
@@ -101,6 +103,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/accounts/:id/holds',
     {
       schema: {
+        operationId: 'listHolds',
         tags: TAGS,
         summary: 'List the open holds of a balance account (funds committed to payouts in flight), newest first',
         description: 'Their sum per currency is the committed balance. Paged like the balance history (limit, cursor).',
@@ -124,6 +127,7 @@ export const balanceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/customers/:id/treasury',
     {
       schema: {
+        operationId: 'getCustomerTreasury',
         tags: [...CUSTOMER_TAGS, ...TAGS],
         summary: "A customer's treasury: its open balance accounts with their balances, and totals per currency",
         headers: readHeaders,

@@ -39,6 +39,7 @@ export const counterpartyReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadData
     '/counterparties',
     {
       schema: {
+        operationId: 'listCounterparties',
         tags: TAGS,
         summary: 'List counterparties, newest first (filters customerId, beneficiaryType; offset or cursor paging)',
         description:
@@ -68,6 +69,7 @@ export const counterpartyReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadData
     '/counterparties/:id',
     {
       schema: {
+        operationId: 'getCounterparty',
         tags: TAGS,
         summary: 'Read a counterparty',
         description: "404 for an unknown or deleted counterparty, another organization's, or another customer's with X-On-Behalf-Of.",

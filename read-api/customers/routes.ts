@@ -49,6 +49,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/customers',
     {
       schema: {
+        operationId: 'listCustomers',
         tags: CUSTOMER_TAGS,
         summary: 'List customers (filters status, type, countryCode; sort; offset or cursor pagination)',
         headers: readHeaders,
@@ -75,6 +76,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/customers/:id',
     {
       schema: {
+        operationId: 'getCustomer',
         tags: CUSTOMER_TAGS,
         summary: 'Read a customer',
         headers: readHeaders,
@@ -89,6 +91,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/customers/:id/verification',
     {
       schema: {
+        operationId: 'getCustomerVerification',
         tags: CUSTOMER_TAGS,
         summary: 'Read back the saved verification data (tax ids and government id numbers as their last four characters)',
         headers: readHeaders,
@@ -103,6 +106,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/customers/:id/compliance',
     {
       schema: {
+        operationId: 'getCustomerCompliance',
         tags: CUSTOMER_TAGS,
         summary: 'Requirement checklist of a customer, each item SATISFIED, MISSING or NOT_APPLICABLE',
         headers: readHeaders,
@@ -114,14 +118,15 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
   )
 
   const entityList = z.object({ data: z.array(associatedEntityResource).describe('All of them (at most 50 per customer), oldest first') })
-  for (const [path, entityType, label] of [
-    ['associated_businesses', 'BUSINESS', 'associated businesses'],
-    ['associated_persons', 'INDIVIDUAL', 'associated persons'],
+  for (const [path, entityType, label, listId, getId] of [
+    ['associated_businesses', 'BUSINESS', 'associated businesses', 'listAssociatedBusinesses', 'getAssociatedBusiness'],
+    ['associated_persons', 'INDIVIDUAL', 'associated persons', 'listAssociatedPersons', 'getAssociatedPerson'],
   ] as const) {
     app.get(
       `/customers/:customerId/${path}`,
       {
         schema: {
+          operationId: listId,
           tags: CUSTOMER_TAGS,
           summary: `List the ${label} of a customer`,
           headers: readHeaders,
@@ -139,6 +144,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
       `/customers/:customerId/${path}/:entityId`,
       {
         schema: {
+          operationId: getId,
           tags: CUSTOMER_TAGS,
           summary: `Read one of the ${label} of a customer`,
           headers: readHeaders,
@@ -162,6 +168,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/customers/:id/verification_sessions',
     {
       schema: {
+        operationId: 'listVerificationSessions',
         tags: CUSTOMER_TAGS,
         summary: 'List the verification sessions of a customer',
         headers: readHeaders,
@@ -180,6 +187,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/customers/:id/verification_sessions/:sessionId',
     {
       schema: {
+        operationId: 'getVerificationSession',
         tags: CUSTOMER_TAGS,
         summary: 'Read a verification session (status EXPIRED once past expiresAt)',
         headers: readHeaders,

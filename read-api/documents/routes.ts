@@ -42,6 +42,7 @@ export const documentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/documents/:id',
     {
       schema: {
+        operationId: 'getDocument',
         tags: ['Documents'],
         summary: "Read a document's metadata",
         headers: readHeaders,
@@ -67,6 +68,7 @@ export const documentReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     '/documents/:id/content',
     {
       schema: {
+        operationId: 'downloadDocumentContent',
         tags: ['Documents'],
         summary: "Download a document's content (as an attachment, with its stored content type)",
         description:

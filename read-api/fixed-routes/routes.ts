@@ -40,6 +40,7 @@ export const fixedRouteReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDataba
     '/customers/:customerId/fixed-routes',
     {
       schema: {
+        operationId: 'listFixedRoutes',
         tags: TAGS,
         summary: "List a customer's fixed routes (virtual bank accounts and virtual wallets), newest first",
         description:
@@ -72,6 +73,7 @@ export const fixedRouteReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDataba
     '/fixed-routes/:id',
     {
       schema: {
+        operationId: 'getFixedRoute',
         tags: TAGS,
         summary: 'Read a fixed route (its id is its source account id: vba_ for fiat, inw_ for crypto)',
         description:

@@ -15,6 +15,7 @@ export const fxQuoteReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/fx/quotes/:quoteId',
     {
       schema: {
+        operationId: 'getFxQuote',
         tags: ['FX'],
         summary: 'Read a quote',
         description: 'The quote and its status: PENDING, ACCEPTED (with tradeId) or EXPIRED. With X-On-Behalf-Of, that customer’s only.',

@@ -68,6 +68,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
     '/fx/pairs',
     {
       schema: {
+        operationId: 'listFxPairs',
         tags: TAGS,
         summary: 'List the pairs you can quote on',
         description:
@@ -117,6 +118,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
     '/fx/rates',
     {
       schema: {
+        operationId: 'getFxRate',
         tags: TAGS,
         summary: 'Indicative rate of a pair',
         description:
@@ -177,6 +179,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
     '/fx/customers/:customerId/pricing',
     {
       schema: {
+        operationId: 'getFxCustomerPricing',
         tags: TAGS,
         summary: "Read a customer's FX pricing",
         description:
@@ -194,6 +197,7 @@ export const fxReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>; env
     '/fx/settings',
     {
       schema: {
+        operationId: 'getFxSettings',
         tags: TAGS,
         summary: 'Read your FX settings',
         description:

@@ -15,6 +15,7 @@ export const fxTradeReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/fx/trades/:tradeId',
     {
       schema: {
+        operationId: 'getFxTrade',
         tags: ['FX'],
         summary: 'Read a trade',
         description:

@@ -60,6 +60,7 @@ export const invoiceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/invoices',
     {
       schema: {
+        operationId: 'listInvoices',
         tags: INVOICE_TAGS,
         summary: 'List invoices, newest first (cursor paging)',
         description:
@@ -88,6 +89,7 @@ export const invoiceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/invoices/:id',
     {
       schema: {
+        operationId: 'getInvoice',
         tags: INVOICE_TAGS,
         summary: 'Read an invoice',
         description: 'Status and payment state side by side, the derived overdue flag, the payment instructions once OPEN, the payments.',
@@ -103,6 +105,7 @@ export const invoiceReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase>
     '/invoices/:id/hosted',
     {
       schema: {
+        operationId: 'getHostedInvoicePage',
         tags: INVOICE_TAGS,
         summary: 'The hosted invoice page (HTML)',
         description:

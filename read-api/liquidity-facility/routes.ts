@@ -46,6 +46,7 @@ export const liquidityFacilityReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<Rea
     '/liquidity/facility',
     {
       schema: {
+        operationId: 'getLiquidityFacility',
         tags: TAGS,
         summary: 'Read the liquidity facility (credit line)',
         description:
@@ -61,6 +62,7 @@ export const liquidityFacilityReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<Rea
     '/liquidity/facility/draws',
     {
       schema: {
+        operationId: 'listDraws',
         tags: TAGS,
         summary: 'List the credit line draws, newest first',
         querystring: drawListQuery,
@@ -81,6 +83,7 @@ export const liquidityFacilityReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<Rea
     '/liquidity/facility/draws/:drawId',
     {
       schema: {
+        operationId: 'getDraw',
         tags: TAGS,
         summary: 'Read a credit line draw (its fee accrued so far)',
         params: drawParams,
@@ -98,6 +101,7 @@ export const liquidityFacilityReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<Rea
     '/liquidity/facility/repayments',
     {
       schema: {
+        operationId: 'listRepayments',
         tags: TAGS,
         summary: 'List the credit line repayments, newest first',
         querystring: cursorQuery,
@@ -114,6 +118,7 @@ export const liquidityFacilityReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<Rea
     '/liquidity/facility/repayments/:repaymentId',
     {
       schema: {
+        operationId: 'getRepayment',
         tags: TAGS,
         summary: 'Read a credit line repayment (the draws it paid)',
         params: repaymentParams,

@@ -15,6 +15,7 @@ export const transferDraftReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDat
     '/transfer-drafts/:draftId',
     {
       schema: {
+        operationId: 'getTransferDraft',
         tags: ['Transfer drafts'],
         summary: 'Read a transfer draft’s approval record',
         description:

@@ -55,6 +55,7 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     {
       preValidation: foldBracketAliases(['expand']),
       schema: {
+        operationId: 'listTransfers',
         tags: TAGS,
         summary: "List the organization's transfers (filters, expand, offset or cursor paging)",
         description:
@@ -101,6 +102,7 @@ export const transferReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDatabase
     {
       preValidation: foldBracketAliases(['expand']),
       schema: {
+        operationId: 'getTransfer',
         tags: TAGS,
         summary: 'Read a transfer (with the same expand as the list)',
         description:

@@ -27,6 +27,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
     '/webhooks/endpoints',
     {
       schema: {
+        operationId: 'listWebhookEndpoints',
         tags: TAGS,
         summary: 'List webhook endpoints, newest first',
         querystring: cursorQuery,
@@ -43,6 +44,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
     '/webhooks/endpoints/:endpointId',
     {
       schema: {
+        operationId: 'getWebhookEndpoint',
         tags: TAGS,
         summary: 'Read a webhook endpoint',
         params: endpointParams,
@@ -60,6 +62,7 @@ export const webhookEndpointReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadD
     '/webhooks/endpoints/:endpointId/secret',
     {
       schema: {
+        operationId: 'getWebhookEndpointSecret',
         tags: TAGS,
         summary: 'Read the signing secret (whsec_ prefix) and any retired secrets still valid',
         params: endpointParams,

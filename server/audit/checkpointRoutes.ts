@@ -55,6 +55,7 @@ export const auditCheckpointRoutes: FastifyPluginAsyncZod<CheckpointRouteDeps> =
     '/audit/checkpoints/latest',
     {
       schema: {
+        operationId: 'getLatestCheckpoint',
         tags: TAGS,
         summary: 'The latest signed checkpoint of the event log',
         description:
@@ -71,6 +72,7 @@ export const auditCheckpointRoutes: FastifyPluginAsyncZod<CheckpointRouteDeps> =
     '/audit/checkpoints/consistency',
     {
       schema: {
+        operationId: 'getCheckpointConsistencyProof',
         tags: TAGS,
         summary: 'Prove a later checkpoint extends an earlier one',
         description:
@@ -104,6 +106,7 @@ export const auditCheckpointRoutes: FastifyPluginAsyncZod<CheckpointRouteDeps> =
     '/audit/events/:eventId/inclusion',
     {
       schema: {
+        operationId: 'getEventInclusionProof',
         tags: TAGS,
         summary: 'Prove an event is in a checkpoint',
         description:
@@ -151,6 +154,7 @@ export const auditCheckpointRoutes: FastifyPluginAsyncZod<CheckpointRouteDeps> =
       '/sandbox/audit/checkpoints',
       {
         schema: {
+          operationId: 'signCheckpoint',
           tags: ['Sandbox', ...TAGS],
           summary: 'Sandbox: sign a checkpoint now',
           description:

@@ -2,6 +2,7 @@
 // status they answer, and a description on every field of their bodies, responses and queries.
 import t from 'tap'
 import { startTestApp } from '../harness/testApp.js'
+import { dereferenced } from '../proofs/fixtures/dereference.js'
 
 const h = await startTestApp(t)
 type Schema = { properties?: Record<string, Schema & { description?: string }>; items?: Schema }
@@ -11,7 +12,7 @@ type Operation = {
   parameters?: { name: string; in: string; description?: string; schema?: { description?: string } }[]
 }
 
-const doc = (await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json()
+const doc = dereferenced((await h.request({ method: 'GET', url: '/api-json', apiKey: null })).json())
 const paths = doc.paths as Record<string, Record<string, Operation>>
 
 const OPERATIONS: [string, string, string[]][] = [

@@ -59,6 +59,7 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
     '/webhooks/messages',
     {
       schema: {
+        operationId: 'listWebhookMessages',
         tags: TAGS,
         summary: 'List webhook messages, newest first',
         querystring: listQuery,
@@ -91,6 +92,7 @@ export const webhookMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadDa
     '/webhooks/messages/:messageId',
     {
       schema: {
+        operationId: 'getWebhookMessage',
         tags: TAGS,
         summary: 'Read a webhook message with its payload, deliveries and every attempt',
         params: messageParams,

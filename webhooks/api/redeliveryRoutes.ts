@@ -26,6 +26,7 @@ export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = as
     '/webhooks/messages/:messageId/resend',
     {
       schema: {
+        operationId: 'resendWebhookMessage',
         tags: TAGS,
         summary: "Redeliver a message's original payload (same id) to every enabled subscribed endpoint, or to one",
         headers: idempotencyHeaders,
@@ -52,6 +53,7 @@ export const webhookRedeliveryRoutes: FastifyPluginAsyncZod<RedeliveryDeps> = as
     '/webhooks/endpoints/:endpointId/recover',
     {
       schema: {
+        operationId: 'recoverWebhookEndpointDeliveries',
         tags: TAGS,
         summary: 'Redeliver, in the background, every failed delivery to the endpoint of messages since a time',
         headers: idempotencyHeaders,

@@ -31,6 +31,7 @@ export const webhookTestEventRoute: FastifyPluginAsyncZod<TestEventDeps> = async
     '/webhooks/endpoints/:endpointId/test',
     {
       schema: {
+        operationId: 'sendWebhookTestEvent',
         tags: ['Webhooks'],
         summary: 'Send a test event (type webhook.test) to one endpoint, signed and retried like any delivery',
         headers: idempotencyHeaders,

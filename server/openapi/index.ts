@@ -1,10 +1,34 @@
 // The OpenAPI 3.0 document generated from the routes' zod schemas, served at /api-json, with an
 // interactive viewer at /api.
-import swagger from '@fastify/swagger'
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { INPUT_LIMITS } from './input/limits.js'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { INPUT_LIMITS } from '../input/limits.js'
+import { attachExamples } from './attachExamples.js'
+import './components.js'
+import { describeParameters } from './describeParameters.js'
+import { shareComponents } from './shareComponents.js'
+import { in30Wording } from './openapi30.js'
+import { RECORDED_EXAMPLES } from './recordedExamples.js'
+import { OPENAPI_TAGS } from './tags.js'
+
+/** Where the API answers: the local sandbox `npm start` serves, and a production deployment behind TLS. */
+const SERVERS = [
+  { url: 'http://127.0.0.1:3000', description: 'Local sandbox: npm start (APP_ENV=sandbox, HOST 127.0.0.1, PORT 3000)' },
+  {
+    url: 'https://{host}',
+    description: 'A production deployment (APP_ENV=production) behind TLS',
+    variables: { host: { default: 'payments.your-company.test', description: 'The host name (and port) your deployment is served at' } },
+  },
+]
+
+/**
+ * The registry's components, their references in 3.0 wording, twins merged, unused ones dropped,
+ * $ref parameters described, and each operation's recorded example.
+ */
+const finishDocument: SwaggerTransformObject = (document) =>
+  attachExamples(describeParameters(shareComponents(in30Wording(jsonSchemaTransformObject(document)))), RECORDED_EXAMPLES)
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -13,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Payments, FX and Customer Onboarding API',
         version: '1.0.0',
+        license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
         description: [
           'Event-sourced payments service. Every /v1 operation needs an API key (Authorization: Bearer <API_KEY> or X-API-Key; ' +
             'both headers, when sent together, must name the same key, else 401).',
@@ -36,8 +61,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      servers: SERVERS,
+      tags: [...OPENAPI_TAGS],
     },
     transform: jsonSchemaTransform,
+    transformObject: finishDocument,
   })
   await app.register(swaggerUi, { routePrefix: '/api' })
   app.get('/api-json', { schema: { hide: true } }, async () => app.swagger())
