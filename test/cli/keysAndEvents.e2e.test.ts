@@ -140,7 +140,7 @@ t.test('usage errors: exit 2, a JSON error, then the usage text; nothing on stdo
     [['orgs', 'delete'], /unknown orgs command "delete"; one of: orgs create/],
     [['orgs', 'create', '--name', '   '], /--name is required, 1 to 200 characters/],
     [['keys', 'create', '--org', 'org_x', '--colour', 'red'], /Unknown option '--colour'/],
-    [['keys', 'create', '--org', 'org_x', '--role', 'boss'], /--role must be full or auditor/],
+    [['keys', 'create', '--org', 'org_x', '--role', 'boss'], /--role must be full, auditor or operator/],
   ]
   // Usage errors never open the database, so these run side by side quickly.
   const [runs, unknown, help] = await Promise.all([
