@@ -168,3 +168,15 @@ t.test('usage errors: exit 2, a JSON error, then the usage text; nothing on stdo
   t.equal(help.stdout, '', 'help goes to stderr: stdout is for JSON only')
   t.match(help.stderr, /orgs create --name <name>[\s\S]*events stream <stream>/)
 })
+
+t.test('keys create --role operator: the operator routes, and no tenant route', async (t) => {
+  const issued = await runCli(['keys', 'create', '--org', org.organizationId, '--role', 'operator'], env)
+  t.equal(issued.code, 0, issued.stderr)
+  const operator = stdoutJson<CreatedKey>(issued)
+  t.equal(operator.role, 'OPERATOR')
+  const consumers = await h.request({ method: 'GET', url: '/v1/operator/consumers', apiKey: operator.apiKey })
+  t.equal(consumers.statusCode, 200, 'it reads the operator routes')
+  const tenant = await listEndpoints(operator.apiKey)
+  t.equal(tenant.statusCode, 403)
+  t.match(tenant.json(), { code: 'operator_key_not_allowed' })
+})

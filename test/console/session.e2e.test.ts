@@ -244,3 +244,30 @@ t.test('sign-in is rate-limited per address', async (t) => {
   t.match(JSON.parse(limited.body), { code: 'rate_limited' })
   t.equal(sessionCookieOf(limited), undefined)
 })
+
+t.test('production: a Secure __Host- cookie', async (t) => {
+  const h = await startTestApp(t, { APP_ENV: 'production' })
+  const reply = await signIn(h, h.org.apiKey)
+  t.equal(reply.statusCode, 201, reply.body)
+  t.equal(sessionCookieOf(reply), undefined, 'not the sandbox name')
+  const cookie = sessionCookieOf(reply, '__Host-console_session')!
+  h.secrets.add('console session token', cookie.value)
+  t.ok(cookie.attributes.includes('secure'), 'Secure')
+  t.ok(cookie.attributes.includes('httponly') && cookie.attributes.includes('samesite=strict') && cookie.attributes.includes('path=/'))
+  const who = await h.request({
+    method: 'GET',
+    url: '/v1/customers',
+    apiKey: null,
+    headers: { cookie: `__Host-console_session=${cookie.value}` },
+  })
+  t.equal(who.statusCode, 200, 'the production cookie authenticates')
+  const sandboxName = await h.request({
+    method: 'GET',
+    url: '/v1/customers',
+    apiKey: null,
+    headers: { cookie: `console_session=${cookie.value}` },
+  })
+  t.equal(sandboxName.statusCode, 401, 'under its own name only')
+  const page = await h.request({ method: 'GET', url: '/console/', apiKey: null })
+  t.match(page.headers['strict-transport-security'], /max-age=\d+/, 'HSTS in production')
+})
