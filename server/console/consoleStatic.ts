@@ -14,6 +14,9 @@ import { setConsoleHeaders } from './consoleHeaders.js'
 
 export const CONSOLE_PREFIX = '/console/'
 
+/** The session routes' segment (sessionRoutes.ts): no page lives under it, so a path there is a 404, not the app. */
+const API_SEGMENT = 'session'
+
 /** Vite puts content-hashed files under assets/: they never change, so browsers keep them a year. */
 const HASHED_ASSETS_DIR = 'assets'
 
@@ -61,10 +64,11 @@ export const consoleStatic: FastifyPluginAsyncZod<{ distDir: string; environment
 
   const params = z.object({ '*': z.string().max(MAX_CONSOLE_PATH_LENGTH) })
   app.get(`${CONSOLE_PREFIX}*`, { schema: { hide: true, params } }, async (request, reply) => {
+    const wildcard = request.params['*']
+    if (wildcard.split('/')[0] === API_SEGMENT) return reply.callNotFound()
     if (!(await isFile(path.join(root, 'index.html')))) {
       return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE)
     }
-    const wildcard = request.params['*']
     const file = wildcard === '' ? undefined : await fileUnder(root, wildcard)
     if (file !== undefined) {
       if (file.split(path.sep)[0] === HASHED_ASSETS_DIR) return reply.sendFile(file, { maxAge: '365d', immutable: true })

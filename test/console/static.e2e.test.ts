@@ -96,6 +96,11 @@ t.test('a built console', async (t) => {
 
   const session = await get('/console/session')
   t.equal(session.statusCode, 401, '/console/session is the session route, not a page')
+  for (const url of ['/console/session/', '/console/session/extra']) {
+    const reply = await get(url)
+    t.equal(reply.statusCode, 404, `${url}: the session routes' subtree holds no page`)
+    t.match(JSON.parse(reply.body), { code: 'route_not_found' })
+  }
 })
 
 t.test('before the console is built', async (t) => {
@@ -107,6 +112,8 @@ t.test('before the console is built', async (t) => {
     t.match(reply.body, /npm run build:console/, 'says how to build it')
     t.match(reply.headers, SECURITY_HEADERS, 'with the same headers')
   }
+  const sessionPath = await h.request({ method: 'GET', url: '/console/session/', apiKey: null })
+  t.equal(sessionPath.statusCode, 404, 'not the 503 page: the session routes are up')
   const api = await h.request({ method: 'GET', url: '/v1/customers' })
   t.equal(api.statusCode, 200, 'the API works meanwhile')
 })
