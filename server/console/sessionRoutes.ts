@@ -150,10 +150,10 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod<SessionRouteDeps> = asy
         tags: CONSOLE_TAGS,
         summary: 'Sign out of the console',
         description:
-          'Ends the session and clears its cookie; 204 also when there was none (signing out twice is not an error). Like every ' +
+          'Ends the session and clears its cookie; the same answer when there was none (signing out twice is not an error). Like every ' +
           'write by cookie it must come from this origin (403 csrf_origin_mismatch or csrf_origin_missing).',
         security: SESSION_SECURITY,
-        response: { 204: z.null().describe('Signed out'), ...errorResponses(403) },
+        response: { 200: z.object({ signedOut: z.literal(true) }).describe('Signed out'), ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -163,7 +163,8 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod<SessionRouteDeps> = asy
         await store.close(token)
       }
       clearSessionCookie(reply, environment)
-      return reply.code(204).send(null)
+      reply.header('cache-control', 'no-store')
+      return { signedOut: true as const }
     },
   )
 }
