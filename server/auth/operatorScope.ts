@@ -25,7 +25,7 @@ export const operatorScope = fp(async (app: FastifyInstance) => {
     if (!isOperatorRoute(route) && operator) {
       throw new ApiError(
         403,
-        `An operator key reaches the deployment's operator routes (${OPERATOR_ROUTE_PREFIX}...) only, no tenant's: ${request.method} ${route}`,
+        `An operator key reaches only the operator routes (${OPERATOR_ROUTE_PREFIX}...), no tenant's: ${request.method} ${route}`,
         'operator_key_not_allowed',
       )
     }
