@@ -5,6 +5,7 @@ import type { AgentDatabase } from './agentSchema.js'
 import type { AuditTreeDatabase } from './auditTreeSchema.js'
 import type { AccountDatabase } from './accountSchema.js'
 import type { BalanceDatabase } from './balanceSchema.js'
+import type { ConsoleSessionDatabase } from './consoleSessionSchema.js'
 import type { ConsumerDatabase } from './consumerSchema.js'
 import type { FixedRouteDatabase } from './fixedRouteSchema.js'
 import type { FxSettingsDatabase } from './fxSettingsSchema.js'
@@ -24,6 +25,7 @@ export type * from './agentSchema.js'
 export type * from './auditTreeSchema.js'
 export type * from './balanceSchema.js'
 export type * from './columnTypes.js'
+export type * from './consoleSessionSchema.js'
 export type * from './consumerSchema.js'
 export type * from './fixedRouteSchema.js'
 export type * from './fxSettingsSchema.js'
@@ -55,4 +57,5 @@ export interface ReadDatabase
     InvoiceDatabase,
     LedgerVerificationDatabase,
     AuditTreeDatabase,
-    ProjectionVersionDatabase {}
+    ProjectionVersionDatabase,
+    ConsoleSessionDatabase {}

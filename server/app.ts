@@ -9,6 +9,9 @@ import { authenticate } from './auth/authenticate.js'
 import { onBehalfOf } from './auth/onBehalfOf.js'
 import { agentScope } from './auth/agentScope.js'
 import { auditorScope } from './auth/auditorScope.js'
+import { operatorScope } from './auth/operatorScope.js'
+import { registerConsole } from './console/consoleArea.js'
+import { operatorArea } from './operator/operatorArea.js'
 import { onClientError } from './errors/clientErrors.js'
 import { registerErrorHandling } from './errors/errorHandler.js'
 import { MAX_PATH_SEGMENT_LENGTH, onFrameworkError } from './errors/frameworkErrors.js'
@@ -118,16 +121,26 @@ export async function buildApp(
     },
     ...(options.resolver ? { resolver: options.resolver } : {}),
   }
+  // The console (issue 30): its session routes and built files outside /v1, and the session cookie /v1 accepts.
+  const sessions = await registerConsole(app, {
+    db,
+    environment: config.APP_ENV,
+    clock,
+    distDir: config.CONSOLE_DIST_DIR,
+    signInPerIp: config.CONSOLE_SIGN_IN_PER_IP,
+  })
   await app.register(
     async (v1) => {
       // Inside the /v1 scope, so they run for every route the router matched here however its path
       // was spelled (%76 for v, mixed-case hex), and for no other route.
-      await v1.register(authenticate, { db, environment: config.APP_ENV, clock: context.clock })
+      await v1.register(authenticate, { db, environment: config.APP_ENV, clock: context.clock, sessions })
       await v1.register(onBehalfOf, { db })
       await v1.register(agentScope)
       await v1.register(auditorScope)
+      await v1.register(operatorScope)
       await v1.register(idempotency, { db, protection: runtime.protection })
       for (const area of AREA_PLUGINS) await v1.register(area, context)
+      await v1.register(operatorArea, { db, lag, store: commands.store })
     },
     { prefix: '/v1' },
   )

@@ -89,6 +89,10 @@ export const configSchema = z.object({
    * /health shows the details in sandbox only.
    */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
+  /** The console's built files (`npm run build:console`), served at /console/; relative to the working directory. */
+  CONSOLE_DIST_DIR: z.string().min(1).max(1_000).default('console/dist'),
+  /** Console sign-ins (POST /console/session) one IP address may attempt per minute, on top of RATE_LIMIT_PER_IP. */
+  CONSOLE_SIGN_IN_PER_IP: z.coerce.number().int().min(1).max(100_000_000).default(10),
 })
 
 export type Config = z.infer<typeof configSchema>

@@ -6,6 +6,10 @@ export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'headers.authorization',
   'headers["x-api-key"]',
+  // The console's session token travels in cookies (server/console/sessionCookie.ts).
+  'req.headers.cookie',
+  'headers.cookie',
+  'headers["set-cookie"]',
   '*.secret',
   '*.apiKey',
   '*.password',

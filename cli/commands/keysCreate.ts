@@ -1,5 +1,6 @@
-// `keys create --org <organizationId> [--role full|auditor]`: one more API key for an existing
-// organization; an auditor key only reads (server/auth/auditorScope.ts).
+// `keys create --org <organizationId> [--role full|auditor|operator]`: one more API key for an existing
+// organization; an auditor key only reads (server/auth/auditorScope.ts), an operator key reaches the
+// deployment's operator routes and nothing of a tenant (server/auth/operatorScope.ts).
 import { parseArgs } from 'node:util'
 import { createApiKey } from '../../commands/organizations/organizationCommands.js'
 import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/organization/apiKeys.js'
@@ -17,8 +18,10 @@ const roleOf = (value: string | undefined): ApiKeyRole | undefined => {
 
 export const keysCreate: CliCommand = {
   words: ['keys', 'create'],
-  usage: 'keys create --org <organizationId> [--role full|auditor]',
-  summary: 'create an API key for an organization and print it (shown once); --role auditor: a read-only key',
+  usage: 'keys create --org <organizationId> [--role full|auditor|operator]',
+  summary:
+    'create an API key for an organization and print it (shown once); --role auditor: a read-only key; --role operator: ' +
+    'the deployment-wide operator routes only',
   parse(argv) {
     const { values } = parseOrUsage(keysCreate, () =>
       parseArgs({ args: argv, options: { org: { type: 'string' }, role: { type: 'string' } }, strict: true, allowPositionals: false }),
@@ -28,7 +31,7 @@ export const keysCreate: CliCommand = {
       throw usageError(keysCreate, `--org is required, 1 to ${MAX_ORG_ID_LENGTH} characters`)
     }
     const role = roleOf(values.role)
-    if (!role) throw usageError(keysCreate, '--role must be full or auditor')
+    if (!role) throw usageError(keysCreate, '--role must be full, auditor or operator')
     return async ({ runtime, out }) => {
       // The decider refuses an unknown organization (DomainError not_found), before any append.
       const key = await createApiKey(runtime.commands, { organizationId, environment: runtime.config.APP_ENV, actor: cliActor(), role })

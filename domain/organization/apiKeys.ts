@@ -37,9 +37,11 @@ export function hashApiKey(key: string): string {
 
 /**
  * What a platform key may do: FULL (every operation of its organization, as every key did before
- * roles existed) or AUDITOR (reads only: GET routes and /v1/audit; server/auth/auditorScope.ts).
+ * roles existed), AUDITOR (reads only: GET routes and /v1/audit; server/auth/auditorScope.ts) or
+ * OPERATOR (the deployment's operator routes under /v1/operator and nothing of any tenant;
+ * server/auth/operatorScope.ts).
  */
-export const API_KEY_ROLES = ['FULL', 'AUDITOR'] as const
+export const API_KEY_ROLES = ['FULL', 'AUDITOR', 'OPERATOR'] as const
 export type ApiKeyRole = (typeof API_KEY_ROLES)[number]
 
 export type KeyKind = { environment: Environment; agent: boolean } | undefined

@@ -33,6 +33,7 @@ import * as m0030 from './0030_ledger_verifications.js'
 import * as m0031 from './0031_audit_tree.js'
 import * as m0032 from './0032_api_key_roles.js'
 import * as m0033 from './0033_projection_versions.js'
+import * as m0034 from './0034_console_sessions.js'
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0031_audit_tree': m0031,
   '0032_api_key_roles': m0032,
   '0033_projection_versions': m0033,
+  '0034_console_sessions': m0034,
 }
 
 export const migrationProvider: MigrationProvider = {

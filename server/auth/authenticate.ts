@@ -1,6 +1,7 @@
 // Authenticates every /v1 route: `Authorization: Bearer <key>` or `X-API-Key: <key>`, for the
 // deployment's environment only. Lookups are cached briefly; a revoked key stops working within
-// the cache's TTL.
+// the cache's TTL. Without either header, a console session cookie stands for its key (`sessions`:
+// server/console/sessionAuth.ts), read afresh on every request.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
@@ -9,6 +10,7 @@ import type { ReadDatabase } from '../../projections/schema.js'
 import { ApiError } from '../../http/errorBody.js'
 import { MAX_KEY_LENGTH, hashApiKey, keyKind } from '../../domain/organization/apiKeys.js'
 import type { Principal } from '../../http/principal.js'
+import type { SessionAuthenticator } from '../console/sessionAuth.js'
 import { agentPrincipal } from './agentKeys.js'
 
 export const AUTH_CACHE = { ttlMs: 5_000, maxEntries: 10_000 } as const
@@ -45,7 +47,10 @@ function presentedKey(request: FastifyRequest): string | undefined {
 }
 
 export const authenticate = fp(
-  async (app: FastifyInstance, options: { db: Kysely<ReadDatabase>; environment: Environment; clock?: () => Date }) => {
+  async (
+    app: FastifyInstance,
+    options: { db: Kysely<ReadDatabase>; environment: Environment; clock?: () => Date; sessions?: SessionAuthenticator },
+  ) => {
     const cache = new Map<string, { principal: Principal | null; expiresAt: number }>()
 
     async function lookup(hash: string): Promise<Principal | null> {
@@ -67,9 +72,16 @@ export const authenticate = fp(
     app.decorateRequest('principal', undefined)
     // Registered inside the /v1 scope (server/app.ts): every route there needs a key, whatever the
     // spelling of its URL; no string test on the raw URL, which the router decodes differently.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const key = presentedKey(request)
-      if (!key) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <API_KEY>')
+      if (!key) {
+        const session = await options.sessions?.(request, reply)
+        if (session) {
+          request.principal = session
+          return
+        }
+        throw new ApiError(401, 'Missing API key: send Authorization: Bearer <API_KEY>')
+      }
       const kind = keyKind(key)
       if (!kind || key.length > MAX_KEY_LENGTH) throw new ApiError(401, 'Invalid API key')
       if (kind.environment !== options.environment) {

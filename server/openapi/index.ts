@@ -58,9 +58,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_sandbox_... or sk_live_...' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          // The console's session (server/console/): /v1 accepts it when neither header is sent.
+          consoleSession: { type: 'apiKey', in: 'cookie', name: 'console_session' },
         },
       },
-      security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      security: [{ bearerAuth: [] }, { apiKeyHeader: [] }, { consoleSession: [] }],
       servers: SERVERS,
       tags: [...OPENAPI_TAGS],
     },

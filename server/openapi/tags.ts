@@ -18,6 +18,8 @@ export const OPENAPI_TAGS = [
   { name: 'Audit', description: 'Event history of a resource, as-of reads, and signed checkpoints of the event log with their proofs.' },
   { name: 'Sandbox', description: 'Sandbox-only simulations (deposits, reviews, settlement steps); 403 in production.' },
   { name: 'Health', description: 'Liveness and readiness probes for orchestrators; no API key.' },
+  { name: 'Console', description: 'The browser console’s session: an API key exchanged for an httpOnly cookie, read back and ended.' },
+  { name: 'Operator', description: 'Deployment-wide reads for operator keys: consumers, parked events, any resource’s history.' },
 ] as const
 
 export type OpenApiTag = (typeof OPENAPI_TAGS)[number]['name']

@@ -140,7 +140,7 @@ t.test('usage errors: exit 2, a JSON error, then the usage text; nothing on stdo
     [['orgs', 'delete'], /unknown orgs command "delete"; one of: orgs create/],
     [['orgs', 'create', '--name', '   '], /--name is required, 1 to 200 characters/],
     [['keys', 'create', '--org', 'org_x', '--colour', 'red'], /Unknown option '--colour'/],
-    [['keys', 'create', '--org', 'org_x', '--role', 'boss'], /--role must be full or auditor/],
+    [['keys', 'create', '--org', 'org_x', '--role', 'boss'], /--role must be full, auditor or operator/],
   ]
   // Usage errors never open the database, so these run side by side quickly.
   const [runs, unknown, help] = await Promise.all([
@@ -167,4 +167,16 @@ t.test('usage errors: exit 2, a JSON error, then the usage text; nothing on stdo
   t.equal(help.code, 0, '--help is not an error')
   t.equal(help.stdout, '', 'help goes to stderr: stdout is for JSON only')
   t.match(help.stderr, /orgs create --name <name>[\s\S]*events stream <stream>/)
+})
+
+t.test('keys create --role operator: the operator routes, and no tenant route', async (t) => {
+  const issued = await runCli(['keys', 'create', '--org', org.organizationId, '--role', 'operator'], env)
+  t.equal(issued.code, 0, issued.stderr)
+  const operator = stdoutJson<CreatedKey>(issued)
+  t.equal(operator.role, 'OPERATOR')
+  const consumers = await h.request({ method: 'GET', url: '/v1/operator/consumers', apiKey: operator.apiKey })
+  t.equal(consumers.statusCode, 200, 'it reads the operator routes')
+  const tenant = await listEndpoints(operator.apiKey)
+  t.equal(tenant.statusCode, 403)
+  t.match(tenant.json(), { code: 'operator_key_not_allowed' })
 })

@@ -15,7 +15,7 @@ import type { Resolver } from '../../webhooks/egress/resolveTarget.js'
 
 type TapLike = Parameters<typeof createTestDatabase>[0]
 
-const UNTHROTTLED = { RATE_LIMIT_PER_KEY: '100000000', RATE_LIMIT_PER_IP: '100000000' }
+const UNTHROTTLED = { RATE_LIMIT_PER_KEY: '100000000', RATE_LIMIT_PER_IP: '100000000', CONSOLE_SIGN_IN_PER_IP: '100000000' }
 
 export type TestApp = {
   app: FastifyInstance

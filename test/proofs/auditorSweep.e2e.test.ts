@@ -2,7 +2,8 @@
 // with an auditor key of the same organization. A write (any method but GET) is 403
 // auditor_key_read_only in the one error body and appends nothing; a read answers as it does for the
 // organization's full key (the same status), except the reads that hand out a credential (403
-// auditor_key_not_allowed). An operation added later is covered from its first commit.
+// auditor_key_not_allowed) and the operator routes (403 operator_key_required: the deployment's, not
+// the organization's). An operation added later is covered from its first commit.
 import t from 'tap'
 import { auditorKeyOf } from '../audit/auditorKey.js'
 import { AUDITOR_DENIED_READS } from '../../server/auth/auditorScope.js'
@@ -47,6 +48,11 @@ t.test('an auditor key: every write refused and nothing appended, every read ans
       continue
     }
     reads++
+    if (fixtureFor(operation).operator) {
+      t.equal(asAuditor.statusCode, 403, `${operation.key}: an operator route, refused`)
+      t.match(JSON.parse(asAuditor.body), { code: 'operator_key_required' })
+      continue
+    }
     if (AUDITOR_DENIED_READS.has(routeOf(operation.path))) {
       t.equal(asAuditor.statusCode, 403, `${operation.key}: a credential, refused`)
       t.match(JSON.parse(asAuditor.body), { code: 'auditor_key_not_allowed' })

@@ -2,7 +2,7 @@
 // valid (answers 2xx). The fuzz, the tenant sweep and the secrets workload build on it, so a new
 // operation without a fixture fails here first.
 import t from 'tap'
-import { FIXTURES, fixtureFor, missingFixtures, urlOf } from './fixtures/registry.js'
+import { FIXTURES, fixtureFor, keyFor, missingFixtures, urlOf } from './fixtures/registry.js'
 import { openProofApp } from './fixtures/openApp.js'
 import { createWorld } from './fixtures/world.js'
 
@@ -20,14 +20,16 @@ t.test('every operation of /api-json has a fixture, and every fixture an operati
 })
 
 t.test('each fixture builds a request its operation accepts', async (t) => {
-  const world = createWorld(proof.send, proof.h.org.apiKey)
+  const world = createWorld(proof.send, proof.h.org.apiKey, proof.operatorKey)
   for (const operation of proof.operations) {
-    const valid = await fixtureFor(operation).build(world)
+    const fixture = fixtureFor(operation)
+    const valid = await fixture.build(world)
     const reply = await proof.send({
       method: operation.method,
       url: urlOf(operation, valid),
       ...(valid.body !== undefined ? { payload: valid.body as object } : {}),
-      apiKey: world.apiKey,
+      ...(valid.headers ? { headers: valid.headers } : {}),
+      apiKey: keyFor(fixture, world),
     })
     t.ok(
       reply.statusCode >= 200 && reply.statusCode < 300,

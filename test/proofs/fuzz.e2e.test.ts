@@ -30,7 +30,7 @@ t.setTimeout(420_000)
 
 t.test(`fuzz: ${requests} requests from seed ${seed}`, async (t) => {
   t.same(missingFixtures(proof.operations), [], 'every operation has a fixture')
-  const world = createWorld(proof.send, proof.h.org.apiKey)
+  const world = createWorld(proof.send, proof.h.org.apiKey, proof.operatorKey)
   const report = await runFuzz({ ...proof, world }, { seed, count: requests, concurrency })
   t.comment(describeReport(report))
   t.equal(report.requests, requests, 'every planned request was made')

@@ -6,7 +6,7 @@ import t from 'tap'
 import { jsonOf } from './fixtures/client.js'
 import { openProofApp } from './fixtures/openApp.js'
 import { type Operation, type Parameter, isApiOperation } from './fixtures/operations.js'
-import { FIXTURES, fixtureFor, urlOf } from './fixtures/registry.js'
+import { FIXTURES, fixtureFor, keyFor, urlOf } from './fixtures/registry.js'
 import { createWorld } from './fixtures/world.js'
 
 const PAGING = {
@@ -22,7 +22,7 @@ type Page = { data: unknown[]; page_next?: string | null; has_more?: boolean; to
 
 const proof = await openProofApp(t)
 const { send } = proof
-const world = createWorld(send, proof.h.org.apiKey)
+const world = createWorld(send, proof.h.org.apiKey, proof.operatorKey)
 
 const param = (operation: Operation, name: string) => operation.queryParams.find((p) => p.name === name)
 const PAGING_PARAMS = new Set(['page_size', 'limit', 'offset', 'cursor', 'starting_after', 'ending_before'])
@@ -41,8 +41,9 @@ function modesOf(operation: Operation): Mode[] {
 
 const pageLists = proof.operations.filter((o) => isApiOperation(o) && o.method === 'GET' && modesOf(o).length > 0)
 
-async function getPage(url: string): Promise<Page> {
-  const reply = await send({ method: 'GET', url })
+/** `apiKey`: the list's key (the operator key for an operator route), else the world's. */
+async function getPage(url: string, apiKey?: string): Promise<Page> {
+  const reply = await send({ method: 'GET', url, ...(apiKey ? { apiKey } : {}) })
   if (reply.statusCode !== 200) throw new Error(`GET ${url}: ${reply.statusCode} ${reply.body.slice(0, 300)}`)
   return jsonOf<Page>(reply, url)
 }
@@ -72,12 +73,13 @@ async function followed(
   base: string,
   size: number,
   enough: number,
+  apiKey: string,
 ): Promise<{ items: string[]; pages: number; ended: boolean }> {
   const items: string[] = []
   let next: string | null = withSize(base, mode.size.name, size)
   let pages = 0
   for (; next !== null && pages < PAGING.maxPages && items.length < enough; pages++) {
-    const page: Page = await getPage(next)
+    const page: Page = await getPage(next, apiKey)
     items.push(...page.data.map((item) => JSON.stringify(item)))
     const last = page.data[page.data.length - 1] as { id?: unknown } | undefined
     if (mode.kind === 'cursor' && page.page_next !== undefined) next = page.page_next
@@ -94,17 +96,19 @@ async function followed(
 t.test('every page list, in each of its paging modes: the smallest pages followed list what one large page does', async (t) => {
   t.ok(pageLists.length >= 8, `${pageLists.length} page lists`)
   for (const operation of pageLists) {
-    const valid = await fixtureFor(operation).build(world)
+    const fixture = fixtureFor(operation)
+    const apiKey = keyFor(fixture, world)
+    const valid = await fixture.build(world)
     const filters = Object.fromEntries(Object.entries(valid.query ?? {}).filter(([name]) => !PAGING_PARAMS.has(name)))
     const base = urlOf(operation, { ...valid, query: filters })
     for (const mode of modesOf(operation)) {
       const what = `${operation.key} by ${mode.kind}`
       const largest = mode.size.schema.maximum ?? 100
       const smallest = Math.max(1, mode.size.schema.minimum ?? 1)
-      const whole = await getPage(withSize(base, mode.size.name, largest))
+      const whole = await getPage(withSize(base, mode.size.name, largest), apiKey)
       const items = whole.data.map((item) => JSON.stringify(item))
       const complete = whole.has_more === false || (whole.total !== undefined && whole.total <= items.length)
-      const paged = await followed(mode, base, smallest, items.length + smallest)
+      const paged = await followed(mode, base, smallest, items.length + smallest, apiKey)
       const compared = complete ? paged.items : paged.items.slice(0, items.length)
       t.same(compared, items, `${what}: ${paged.pages} pages of ${smallest} equal one page of ${largest} (${items.length} items)`)
       t.equal(new Set(paged.items).size, paged.items.length, `${what}: no item twice`)

@@ -31,7 +31,7 @@ t.test('in process: no secret in any log line of a workload over every operation
   t.same(missingFixtures(proof.operations), [], 'every operation has a fixture')
   const other = await proof.h.newOrganization('Second organization')
   await enableAgentsFor(proof.h, other.organizationId)
-  const world = createWorld(proof.send, proof.h.org.apiKey)
+  const world = createWorld(proof.send, proof.h.org.apiKey, proof.operatorKey)
   const run = await runSecretWorkload(proof.send, world, proof.operations, proof.h.secrets)
   await runSecretWorkload(proof.send, createWorld(proof.send, other.apiKey), proof.operations, proof.h.secrets)
   const lines = proof.h.logs.lines()

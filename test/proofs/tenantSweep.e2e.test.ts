@@ -1,7 +1,8 @@
 // Tenant sweep (issue 9): for every operation of /api-json with a resource id in its path,
 // organization B sending organization A's valid request gets 404 in the one error body, appends
 // no event, and A's resource reads back unchanged; B naming A's customer in X-On-Behalf-Of gets
-// 404; and no list answers B with A's data whatever A's ids its filters and cursors name.
+// 404; and no list answers B with A's data whatever A's ids its filters and cursors name. The
+// operator routes (the deployment's, for an operator key) answer no tenant key at all.
 import t from 'tap'
 import { type ApiReply, jsonOf } from './fixtures/client.js'
 import { errorModelProblems } from './fixtures/errorModel.js'
@@ -18,8 +19,10 @@ const orgB = await proof.h.newOrganization('Organization B')
 const A = createWorld(send, orgA.apiKey)
 const B = createWorld(send, orgB.apiKey)
 
-const withPathIds = proof.operations.filter((o) => isApiOperation(o) && o.pathParams.length > 0)
-const lists = proof.operations.filter((o) => isApiOperation(o) && o.method === 'GET' && o.pathParams.length === 0)
+const tenantOperations = proof.operations.filter((o) => isApiOperation(o) && !fixtureFor(o).operator)
+const operatorOperations = proof.operations.filter((o) => isApiOperation(o) && fixtureFor(o).operator)
+const withPathIds = tenantOperations.filter((o) => o.pathParams.length > 0)
+const lists = tenantOperations.filter((o) => o.method === 'GET' && o.pathParams.length === 0)
 
 /** The ids of A found in a body of B's (or A's organization id). */
 const foreignIdsIn = (reply: ApiReply): string[] => [...A.ids, orgA.organizationId].filter((id) => reply.body.includes(id))
@@ -80,7 +83,7 @@ t.test("B with A's ids: 404, nothing appended, A's resource unchanged", async (t
 
 t.test("operations without path ids: B naming A's resources in the body is refused and appends nothing", async (t) => {
   let checked = 0
-  for (const operation of proof.operations.filter((o) => isApiOperation(o) && o.pathParams.length === 0 && o.method !== 'GET')) {
+  for (const operation of tenantOperations.filter((o) => o.pathParams.length === 0 && o.method !== 'GET')) {
     const valid = await fixtureFor(operation).build(A)
     const body = JSON.stringify(valid.body ?? {})
     const named = [...A.ids].filter((id) => body.includes(id))
@@ -147,5 +150,34 @@ t.test("lists: B never sees A's data, whatever A's ids its filters and cursors n
       `${operation.key} as B acting for A's customer: nothing of A`,
     )
     t.equal(leaks, 0, `${operation.key}: ${calls} filtered calls as B, none showed A's data`)
+  }
+})
+
+t.test('operator routes: every tenant key refused, with nothing of A; the deployment-wide lists hold nothing of A', async (t) => {
+  t.ok(operatorOperations.length >= 3, `${operatorOperations.length} operator operations`)
+  const world = createWorld(send, orgA.apiKey, proof.operatorKey)
+  const aCustomer = await A.customer()
+  for (const operation of operatorOperations) {
+    const fixture = fixtureFor(operation)
+    const valid = await fixture.build(world)
+    const url = urlOf(operation, valid)
+    for (const [who, request] of [
+      ['A', { apiKey: orgA.apiKey }],
+      ['B', { apiKey: orgB.apiKey }],
+      ["B acting for A's customer", { apiKey: orgB.apiKey, headers: { 'x-on-behalf-of': aCustomer } }],
+    ] as const) {
+      const reply = await send({ method: operation.method, url, ...request })
+      t.ok(reply.statusCode === 403 || reply.statusCode === 404, `${operation.key} as ${who}: refused (${reply.statusCode})`)
+      if (reply.statusCode === 403) t.match(JSON.parse(reply.body), { code: 'operator_key_required' }, `${operation.key} as ${who}`)
+      t.same(errorModelProblems(reply), [], `${operation.key} as ${who}: the one error body`)
+      t.same(
+        foreignIdsIn(reply).filter((id) => !url.includes(id) && id !== aCustomer),
+        [],
+        `${operation.key} as ${who}: nothing of A`,
+      )
+    }
+    const asOperator = await send({ method: operation.method, url, apiKey: proof.operatorKey })
+    t.equal(asOperator.statusCode, 200, `${operation.key}: the operator key reads it (${fixture.operator})`)
+    if (fixture.deploymentWide) t.same(foreignIdsIn(asOperator), [], `${operation.key}: the deployment's (${fixture.deploymentWide})`)
   }
 })
