@@ -10,7 +10,7 @@ import * as prettier from 'prettier'
 import type { RecordedExample, RecordedExamples } from '../../server/openapi/attachExamples.js'
 import { RECORDED_EXAMPLES } from '../../server/openapi/recordedExamples.js'
 import { openProofApp } from '../proofs/fixtures/openApp.js'
-import { fixtureFor, urlOf } from '../proofs/fixtures/registry.js'
+import { fixtureFor, keyFor, urlOf } from '../proofs/fixtures/registry.js'
 import { createWorld } from '../proofs/fixtures/world.js'
 
 const RECORDING = process.env.OPENAPI_EXAMPLES === 'record'
@@ -53,19 +53,21 @@ const proof = await openProofApp(t)
 
 if (RECORDING) {
   t.test('record every operation’s fixture request and its answer', async (t) => {
-    const world = createWorld(proof.send, proof.h.org.apiKey)
+    const world = createWorld(proof.send, proof.h.org.apiKey, proof.operatorKey)
     const recorded: RecordedExamples = {}
     for (const operation of proof.operations) {
       if (!operation.operationId) {
         t.fail(`${operation.key} has no operationId`)
         continue
       }
-      const valid = await fixtureFor(operation).build(world)
+      const fixture = fixtureFor(operation)
+      const valid = await fixture.build(world)
       const reply = await proof.send({
         method: operation.method,
         url: urlOf(operation, valid),
         ...(valid.body !== undefined ? { payload: valid.body as object } : {}),
-        apiKey: world.apiKey,
+        ...(valid.headers ? { headers: valid.headers } : {}),
+        apiKey: keyFor(fixture, world),
       })
       if (reply.statusCode < 200 || reply.statusCode > 299) {
         t.fail(`${operation.key}: ${reply.statusCode} ${reply.body.slice(0, 300)}`)
