@@ -23,17 +23,17 @@ function listSourceFiles(root: string, dir = '', skipped: ReadonlySet<string> = 
     const relative = dir ? `${dir}/${entry.name}` : entry.name
     if (entry.isDirectory()) {
       if (!skipped.has(entry.name) && !entry.name.startsWith('.')) out.push(...listSourceFiles(root, relative, skipped))
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       out.push(relative)
     }
   }
   return out
 }
 
-/** The project file a relative specifier names (`./x.js` is `./x.ts` under NodeNext). */
+/** The project file a relative specifier names (`./x.js` is `./x.ts`, or the console's `./x.tsx`, under NodeNext). */
 function resolveRelative(root: string, from: string, specifier: string): string {
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier))
-  const candidates = [joined.replace(/\.js$/, '.ts'), joined, `${joined}.ts`, `${joined}/index.ts`]
+  const candidates = [joined.replace(/\.js$/, '.ts'), joined.replace(/\.js$/, '.tsx'), joined, `${joined}.ts`, `${joined}/index.ts`]
   return candidates.find((candidate) => existsSync(path.join(root, candidate))) ?? joined
 }
 

@@ -13,8 +13,10 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   webhooks: ['domain/', 'events/', 'http/', 'commands/runtime/', 'projections/'],
   server: ['domain/', 'events/', 'http/', 'commands/', 'projections/', 'read-api/', 'webhooks/'],
   cli: ['domain/', 'events/', 'http/', 'commands/', 'projections/', 'read-api/', 'webhooks/', 'server/'],
-  // A client of the public API only (console/, to come, imports it).
+  // A client of the public API only (console/ imports it).
   sdk: [],
+  // The browser console reaches the service through the SDK only: the public API, with its authorization and tenancy.
+  console: ['sdk/'],
 }
 
 /** Packages the SDK's runtime code (sdk/src/) may import: it runs in browsers too, so no node: module. */

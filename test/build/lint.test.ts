@@ -38,7 +38,7 @@ t.test('eslint reports nothing', async (t) => {
 })
 
 t.test(`no line of a tracked TypeScript file is over ${MAX_LINE_LENGTH} characters`, async (t) => {
-  const { output } = await run('git', ['ls-files', '*.ts'])
+  const { output } = await run('git', ['ls-files', '*.ts', '*.tsx'])
   const files = output
     .split('\n')
     .filter(Boolean)

@@ -9,16 +9,25 @@ import t from 'tap'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
-t.test('tsc --noEmit reports no errors', async (t) => {
-  const output = await new Promise<string>((resolve) => {
+/** tsc --noEmit on one project: its errors, or '' when there are none. */
+function typeErrors(project: string): Promise<string> {
+  return new Promise<string>((resolve) => {
     execFile(
       process.execPath,
-      [tsc, '--noEmit', '-p', root],
+      [tsc, '--noEmit', '-p', project],
       { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
       (error, stdout, stderr) => {
         resolve(error ? `${stdout}${stderr}`.trim() || String(error) : '')
       },
     )
   })
-  t.equal(output, '', 'no type errors')
+}
+
+t.test('tsc --noEmit reports no errors', async (t) => {
+  t.equal(await typeErrors(root), '', 'no type errors')
+})
+
+// The browser console is its own project (DOM types, JSX for Preact, bundler resolution): checked the same way.
+t.test('the console type-checks', async (t) => {
+  t.equal(await typeErrors(path.join(root, 'console')), '', 'no type errors in console/')
 })
