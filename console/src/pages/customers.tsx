@@ -8,20 +8,6 @@ import { PagedTable } from '../components/Table.js'
 import { useLoad, usePagedList } from '../load.js'
 import { Link } from '../router.js'
 
-type CustomerLike = {
-  id: string
-  type?: string
-  status?: string
-  email?: string
-  firstName?: string
-  lastName?: string
-  businessName?: string
-  legalName?: string
-  createdAt?: string
-}
-
-const nameOf = (c: CustomerLike): string => c.businessName ?? c.legalName ?? ([c.firstName, c.lastName].filter(Boolean).join(' ') || '—')
-
 export function CustomersPage(): JSX.Element {
   const list = usePagedList(() => api.paginate('/v1/customers', { query: {} }), [])
   return (

@@ -12,15 +12,10 @@ import { useLoad, usePagedList } from '../load.js'
 import { Link, navigate } from '../router.js'
 import { MessagesTable } from './webhookMessages.js'
 
-type Endpoint = {
-  id: string
-  url: string
-  description: string
-  filterTypes: string[]
-  disabled: boolean
-  createdAt: string
-  updatedAt: string
-}
+type Endpoint = ListItem<'/v1/webhooks/endpoints'>
+type EventType = NonNullable<
+  NonNullable<paths['/v1/webhooks/endpoints']['post']['requestBody']>['content']['application/json']['filterTypes']
+>[number]
 
 // Typed as the API's event types; the service checks each (422 with the field that is not one).
 const typesOf = (text: string): EventType[] =>
