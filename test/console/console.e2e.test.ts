@@ -5,6 +5,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import t from 'tap'
+import { createApiKey } from '../../commands/organizations/organizationCommands.js'
 import { enableAgentsFor } from '../proofs/fixtures/openApp.js'
 import { startTestApp } from '../harness/testApp.js'
 import {
@@ -22,7 +23,11 @@ import { startReceiver, verifyDelivery } from '../webhooks/deliveryReceiver.js'
 import { buildConsole, openBrowser } from './browser.js'
 
 const consoleDir = await buildConsole(t)
-const h = await startTestApp(t, { WEBHOOK_RETRY_SCHEDULE_MS: '0,20', CONSOLE_DIR: consoleDir }, { webhooks: { tuning: FAST_DISPATCHER } })
+const h = await startTestApp(
+  t,
+  { WEBHOOK_RETRY_SCHEDULE_MS: '0,20', CONSOLE_DIST_DIR: consoleDir },
+  { webhooks: { tuning: FAST_DISPATCHER } },
+)
 const address = await h.app.listen({ host: '127.0.0.1', port: 0 })
 const receiver = await startReceiver()
 t.teardown(() => receiver.close())
@@ -181,6 +186,35 @@ t.test('sign out ends the session', async (t) => {
   await page.locator('input[name=apiKey]').waitFor()
   const answer = await page.evaluate(async () => (await fetch('/v1/customers', { credentials: 'same-origin' })).status)
   t.equal(answer, 401, 'the API refuses the browser once signed out')
+})
+
+t.test('an operator key: consumers, parked events and a resource history across organizations', async (t) => {
+  const key = await createApiKey(h.runtime.commands, {
+    organizationId: h.org.organizationId,
+    environment: 'sandbox',
+    actor: 'test',
+    role: 'OPERATOR',
+  })
+  h.secrets.add('API key', key.apiKey)
+  await h.runtime.runner.waitFor(key.position, 10_000)
+  await page.fill('input[name=apiKey]', key.apiKey)
+  await page.click('button[type=submit]')
+  await page.locator('h1:has-text("Consumers")').waitFor()
+  await page.locator('td code:has-text("projections")').waitFor()
+  t.ok((await page.locator('tbody tr').count()) >= 3, 'each consumer group has a row')
+  t.equal(await page.locator('nav >> text=Customers').count(), 0, 'no tenant pages for an operator')
+  await shoot('operator-consumers')
+  await page.click('nav >> text=Parked events')
+  await page.locator('h1:has-text("Parked events")').waitFor()
+  await shoot('operator-parked')
+  await page.click('nav >> text=Resource history')
+  await page.fill('input[name=resourceId]', customerId)
+  await page.click('button:has-text("Show events")')
+  await page.locator('td code:has-text("Customer")').first().waitFor()
+  t.ok((await page.locator('td code').count()) >= 2, "the customer's events, read by the operator")
+  await shoot('operator-history')
+  await page.click('button:has-text("Sign out")')
+  await page.locator('input[name=apiKey]').waitFor()
 })
 
 t.test('the browser refused nothing: no CSP violation, no page error, no failed load', async (t) => {
