@@ -12,13 +12,14 @@ COPY . .
 RUN npm run build
 
 # Runtime: production dependencies (no optional ones: the embedded PostgreSQL's binaries; no install
-# scripts) and the compiled dist/, nothing else.
+# scripts), the compiled dist/ and the console's built files (served at /console/), nothing else.
 FROM node:20-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/console/dist ./console/dist
 # DATA_DIR (./data): a sandbox without DATA_ENCRYPTION_KEY / AUDIT_SIGNING_KEY keeps its keys there; mount a volume on it.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

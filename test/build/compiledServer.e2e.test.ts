@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { Webhook } from 'standardwebhooks'
+import { build as buildConsole } from 'vite'
 import t, { type Test } from 'tap'
 import { childEnv, freePort } from '../cli/fixtures/runCli.js'
 import { createTestDatabase } from '../harness/testDatabase.js'
@@ -44,6 +45,12 @@ t.teardown(() => rm(dir, { recursive: true, force: true }))
 
 const compiled = await compileInto(dir)
 if (compiled.code !== 0) throw new Error(`tsc -p tsconfig.build.json failed (${compiled.code}):\n${compiled.output}`)
+// The console's files, where the image puts them (console/dist beside dist/): the compiled server serves them at /console/.
+await buildConsole({
+  configFile: path.join(REPO_ROOT, 'console/vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir: path.join(dir, 'console/dist'), emptyOutDir: true },
+})
 const installed = await installProductionDependencies(dir)
 if (installed.code !== 0) throw new Error(`npm ${PRODUCTION_INSTALL.join(' ')} failed (${installed.code}):\n${installed.output}`)
 t.comment(`compiled in ${compiled.ms} ms; production dependencies installed in ${installed.ms} ms`)
@@ -212,6 +219,10 @@ t.test('the compiled server and CLI run a smoke flow over HTTP', async (t) => {
   t.equal(await until200('/ready', LIMITS.readyMs), 200, 'GET /ready answers 200')
   const openapi = (await (await get('/api-json')).json()) as { openapi?: string }
   t.match(openapi, { openapi: /^3\./ }, 'the OpenAPI document is served')
+  const consolePage = await get('/console/')
+  t.equal(consolePage.status, 200, 'the console is served from console/dist')
+  t.match(await consolePage.text(), /<div id="app">/, 'its page')
+  t.match(consolePage.headers.get('content-security-policy') ?? '', /default-src 'none'/, 'under the strict CSP')
 
   const org = await createOrganization(t, env)
   t.match(org, { organizationId: /^org_/, apiKey: /^sk_sandbox_/, environment: 'sandbox' }, 'an organization and its key')

@@ -120,16 +120,19 @@ t.test('webhooks: create an endpoint, reveal its secret, send a test event, see 
   const secret = await page.getByTestId('secret').innerText()
   const api = await h.request({ method: 'GET', url: `/v1/webhooks/endpoints/${endpointId}/secret` })
   t.equal(secret, api.json<{ secret: string }>().secret, 'the revealed secret is the endpoint’s')
+  await page.click('button:has-text("Hide")')
+  await page.locator('[data-testid=secret]:has-text("••")').waitFor()
   await shoot('webhook-endpoint')
 
   await page.click('button:has-text("Send test event")')
   await page.locator('.notice:has-text("Test event sent")').waitFor()
-  const messageId = (await page.locator('.notice').innerText()).match(/evt_\w+/)?.[0] ?? ''
+
   await receiver.waitFor((requests) => requests.some((r) => r.path === '/console-hook'), 15_000, 'the test delivery')
   const delivered = receiver.forPath('/console-hook')[0]!
   t.match(verifyDelivery(secret, delivered), { type: 'webhook.test' }, 'the delivery verifies with the revealed secret')
 
-  await page.goto(`${address}/console/webhooks/messages/${messageId}`)
+  await page.click('.notice a')
+  await page.locator('h1:has-text("Message evt_")').waitFor()
   for (let i = 0; i < 20 && (await page.locator('td .ok:has-text("200")').count()) === 0; i++) {
     await page.click('button:has-text("Refresh")')
     await page.waitForTimeout(250)

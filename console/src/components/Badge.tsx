@@ -2,7 +2,21 @@
 import type { JSX } from 'preact'
 
 const GOOD = new Set(['ACTIVE', 'APPROVED', 'COMPLETED', 'PAID', 'SUCCEEDED', 'DELIVERED', 'ENABLED', 'HEALTHY', 'OK', 'ok'])
-const BAD = new Set(['FAILED', 'REJECTED', 'RETURNED', 'CANCELLED', 'DISABLED', 'REVOKED', 'CLOSED', 'EXPIRED', 'PARKED', 'degraded'])
+const BAD = new Set([
+  'FAILED',
+  'REJECTED',
+  'RETURNED',
+  'CANCELLED',
+  'DISABLED',
+  'REVOKED',
+  'CLOSED',
+  'EXPIRED',
+  'PARKED',
+  'STALLED',
+  'degraded',
+  'failing',
+  'parked',
+])
 
 export function Badge(props: { value: string | undefined | null }): JSX.Element {
   const value = props.value ?? '—'

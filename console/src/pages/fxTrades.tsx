@@ -1,5 +1,6 @@
 // FX trades: transfers of flow FX in a list, and a trade in the shape its status gives it (GET /v1/fx/trades/{tradeId}).
 import type { JSX } from 'preact'
+import { useState } from 'preact/hooks'
 import { api } from '../api.js'
 import { Badge } from '../components/Badge.js'
 import { ErrorView } from '../components/ErrorView.js'
@@ -38,12 +39,17 @@ export function FxTradePage(props: { id: string }): JSX.Element {
     [props.id],
   )
   const status = trade.data?.status
+  const [refreshed, setRefreshed] = useState(0)
+  const refresh = () => {
+    trade.reload()
+    setRefreshed((n) => n + 1)
+  }
   return (
     <section>
       <h1>
         FX trade {props.id} <Badge value={status} />
       </h1>
-      <button type="button" class="secondary" onClick={trade.reload}>
+      <button type="button" class="secondary" onClick={refresh}>
         Refresh
       </button>
       {trade.error !== undefined && <ErrorView error={trade.error} />}
@@ -52,7 +58,7 @@ export function FxTradePage(props: { id: string }): JSX.Element {
         As a transfer: <Link to={`/transfers/${props.id}`}>{props.id}</Link>
       </p>
       <h2>Timeline</h2>
-      <Timeline resourceId={props.id} />
+      <Timeline resourceId={props.id} refresh={refreshed} />
     </section>
   )
 }

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks'
 import { api } from '../api.js'
 import { Badge } from '../components/Badge.js'
 import { ErrorView } from '../components/ErrorView.js'
-import { Json, Time } from '../components/Fields.js'
+import { Time } from '../components/Fields.js'
 import { Table } from '../components/Table.js'
 import { useLoad } from '../load.js'
 import { navigate, useLocation } from '../router.js'
@@ -46,7 +46,25 @@ export function ConsumersPage(): JSX.Element {
         ]}
       />
       <h2>Lag</h2>
-      {consumers.data !== undefined && <Json value={consumers.data.lag} />}
+      {consumers.data !== undefined && (
+        <p class="muted">
+          Head of the log recorded <Time at={consumers.data.lag.headRecordedAt} />
+          {consumers.data.lag.complete ? '' : ' (a bounded scan: lags are lower bounds)'}
+        </p>
+      )}
+      <Table
+        items={consumers.data?.lag.consumers ?? []}
+        rowKey={(c) => `${c.group}:${c.name}`}
+        empty={consumers.loading ? 'Loading…' : 'No consumers.'}
+        columns={[
+          { title: 'Consumer', cell: (c) => <code>{c.name}</code> },
+          { title: 'Group', cell: (c) => c.group },
+          { title: 'Behind (events)', cell: (c) => `${c.lagIsLowerBound ? '≥ ' : ''}${c.lagEvents}` },
+          { title: 'Behind (s)', cell: (c) => String(c.lagSeconds) },
+          { title: 'Checkpoint moved', cell: (c) => <Time at={c.checkpointMovedAt} /> },
+          { title: 'Stalled', cell: (c) => (c.stalled ? <Badge value="STALLED" /> : 'no') },
+        ]}
+      />
     </section>
   )
 }

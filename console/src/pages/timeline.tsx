@@ -5,13 +5,13 @@ import { Json, Time } from '../components/Fields.js'
 import { PagedTable } from '../components/Table.js'
 import { usePagedList } from '../load.js'
 
-export function Timeline(props: { resourceId: string; path?: 'audit' | 'operator' }): JSX.Element {
+export function Timeline(props: { resourceId: string; path?: 'audit' | 'operator'; refresh?: number }): JSX.Element {
   const list = usePagedList(
     () =>
       props.path === 'operator'
         ? api.paginate('/v1/operator/resources/{id}/events', { path: { id: props.resourceId }, query: {} })
         : api.paginate('/v1/audit/resources/{id}/events', { path: { id: props.resourceId }, query: {} }),
-    [props.resourceId, props.path],
+    [props.resourceId, props.path, props.refresh],
     50,
   )
   return (

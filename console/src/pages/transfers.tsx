@@ -51,12 +51,18 @@ export function TransfersPage(): JSX.Element {
 export function TransferPage(props: { id: string }): JSX.Element {
   const transfer = useLoad(async () => (await api.GET('/v1/transfers/{id}', { params: { path: { id: props.id } } })).data, [props.id])
   const t = transfer.data
+  // Refresh reloads the transfer and its timeline together.
+  const [refreshed, setRefreshed] = useState(0)
+  const refresh = () => {
+    transfer.reload()
+    setRefreshed((n) => n + 1)
+  }
   return (
     <section>
       <h1>
         Transfer {props.id} {t && <Badge value={t.status} />}
       </h1>
-      <button type="button" class="secondary" onClick={transfer.reload}>
+      <button type="button" class="secondary" onClick={refresh}>
         Refresh
       </button>
       {transfer.error !== undefined && <ErrorView error={transfer.error} />}
@@ -89,7 +95,7 @@ export function TransferPage(props: { id: string }): JSX.Element {
             ]}
           />
           <h2>Timeline</h2>
-          <Timeline resourceId={props.id} />
+          <Timeline resourceId={props.id} refresh={refreshed} />
           <details>
             <summary>The transfer as the API returns it</summary>
             <Json value={transfer.data} />

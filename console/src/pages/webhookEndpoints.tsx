@@ -189,6 +189,7 @@ export function WebhookEndpointPage(props: { id: string }): JSX.Element {
   const endpoint = useLoad(async () => (await api.GET('/v1/webhooks/endpoints/{endpointId}', path)).data, [props.id])
   const action = useAction()
   const [notice, setNotice] = useState<string | undefined>(undefined)
+  const [testMessage, setTestMessage] = useState<string | undefined>(undefined)
   const [since, setSince] = useState('')
   const [messagesTick, setMessagesTick] = useState(0)
   const e = endpoint.data
@@ -216,7 +217,7 @@ export function WebhookEndpointPage(props: { id: string }): JSX.Element {
               onClick={() =>
                 void action.run(async () => {
                   const { data } = await api.POST('/v1/webhooks/endpoints/{endpointId}/test', { ...path, body: {} })
-                  setNotice(`Test event sent: message ${data.messageId}`)
+                  setTestMessage(data.messageId)
                   setMessagesTick((n) => n + 1)
                 })
               }
@@ -251,6 +252,11 @@ export function WebhookEndpointPage(props: { id: string }): JSX.Element {
               Delete
             </button>
           </div>
+          {testMessage && (
+            <p class="notice" role="status">
+              Test event sent: message <Link to={`/webhooks/messages/${testMessage}`}>{testMessage}</Link>
+            </p>
+          )}
           {notice && (
             <p class="notice" role="status">
               {notice}

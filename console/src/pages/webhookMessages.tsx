@@ -56,35 +56,37 @@ export function WebhookMessagePage(props: { id: string }): JSX.Element {
   return (
     <section>
       <h1>Message {props.id}</h1>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={message.reload}>
+          Refresh
+        </button>
+        {m && (
+          <button
+            type="button"
+            onClick={async () => {
+              setError(undefined)
+              try {
+                const { data } = await api.POST('/v1/webhooks/messages/{messageId}/resend', {
+                  params: { path: { messageId: props.id } },
+                  body: {},
+                })
+                setNotice(`Queued again for ${data.endpointIds.join(', ') || 'no endpoint'}`)
+                message.reload()
+              } catch (e) {
+                setError(e)
+              }
+            }}
+          >
+            Resend
+          </button>
+        )}
+      </div>
       {message.error !== undefined && <ErrorView error={message.error} />}
       {m && (
         <>
           <p>
             <code>{m.type}</code> · <Time at={m.timestamp} />
           </p>
-          <div class="actions">
-            <button type="button" class="secondary" onClick={message.reload}>
-              Refresh
-            </button>
-            <button
-              type="button"
-              onClick={async () => {
-                setError(undefined)
-                try {
-                  const { data } = await api.POST('/v1/webhooks/messages/{messageId}/resend', {
-                    params: { path: { messageId: props.id } },
-                    body: {},
-                  })
-                  setNotice(`Queued again for ${data.endpointIds.join(', ') || 'no endpoint'}`)
-                  message.reload()
-                } catch (e) {
-                  setError(e)
-                }
-              }}
-            >
-              Resend
-            </button>
-          </div>
           {notice && (
             <p class="notice" role="status">
               {notice}
