@@ -81,11 +81,10 @@ export function createApiClient({ baseUrl, apiKey }: ApiClientOptions) {
     },
     // Customers and their documents
     createIndividualCustomer: (body: Record<string, unknown>) => create('/customers/individuals', body),
-    uploadDocument: (body: { customerId: string; fileName: string; contentType: string; content: string }) => create('/documents', body),
     saveCustomerVerification: (id: string, body: Record<string, unknown>, submit: boolean) =>
       act(`/customers/${id}/verification?submit=${String(submit)}`, body),
-    simulateCustomerReview: (id: string, outcome: 'APPROVED' | 'REJECTED') =>
-      act(`/sandbox/customers/${id}/simulate-review`, { outcome }, 202),
+    simulateCustomerApproval: (id: string, requestedCapabilities: readonly string[]) =>
+      act(`/sandbox/customers/${id}/simulate-approval`, { requestedCapabilities }, 202),
     deleteCustomer: (id: string) => call(deletedResult, { method: 'DELETE', path: `/customers/${id}`, expect: 200 }),
     // Accounts
     createBalanceAccount: (customerId: string) => create('/balance-accounts', { customerId }),

@@ -1,6 +1,6 @@
 // The steps `trigger` builds its recipes from, each one or a few real API operations in a sandbox: a
-// customer through the full onboarding path, accounts, a fund-in, transfers driven with the sandbox
-// routes. Every id made is written into `created`, so the command can print what it made.
+// customer approved by the sandbox shortcut (the real onboarding steps), accounts, a fund-in, transfers
+// driven with the sandbox routes. Every id made is written into `created`, so the command can print what it made.
 import { randomUUID } from 'node:crypto'
 import type { ApiClient, CreatedResource } from './apiClient.js'
 import { CliError } from '../output.js'
@@ -18,9 +18,6 @@ export type Created = Record<string, string>
 
 export type StepContext = { client: ApiClient; created: Created }
 
-/** A small PNG-signed document: the sandbox reviews metadata, not pixels. */
-const DOCUMENT = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('cli-trigger')])
-
 /** What the customer asks to do: enough for the USD recipes (ACH and wire, a balance). */
 const CAPABILITIES = ['USD_ACH_PAYIN', 'USD_ACH_PAYOUT', 'USD_WIRE_PAYIN', 'USD_WIRE_PAYOUT', 'USD_BALANCE']
 
@@ -35,39 +32,13 @@ export async function updateCustomer(context: StepContext, customerId: string): 
   await context.client.saveCustomerVerification(customerId, { phone: '+14155550123' }, false)
 }
 
-/** The full onboarding path of a US resident: three documents, the verification submitted, the sandbox review APPROVED. */
+/**
+ * An APPROVED customer by the sandbox shortcut (POST /v1/sandbox/customers/{id}/simulate-approval): test documents, the
+ * verification, submission and review, each as the real commands, so its events and webhooks are the full path's.
+ */
 export async function approvedCustomer(context: StepContext): Promise<string> {
-  const { client } = context
   const id = await draftCustomer(context)
-  const upload = async () =>
-    (
-      await client.uploadDocument({
-        customerId: id,
-        fileName: 'document.png',
-        contentType: 'image/png',
-        content: DOCUMENT.toString('base64'),
-      })
-    ).id
-  const [front, back, selfie] = [await upload(), await upload(), await upload()]
-  await client.saveCustomerVerification(
-    id,
-    {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+14155550123',
-      dateOfBirth: '1990-12-10',
-      nationality: 'US',
-      taxIdentificationNumber: '123-45-6789',
-      address: { addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
-      governmentId: { type: 'DRIVERS_LICENSE', idNumber: 'D1234567', issuingCountry: 'US', frontImage: front, backImage: back },
-      supportingDocuments: [{ file: selfie, type: 'SELFIE' }],
-      hasAgreedToTos: true,
-      requestedCapabilities: CAPABILITIES,
-    },
-    true,
-  )
-  await client.simulateCustomerReview(id, 'APPROVED')
+  await context.client.simulateCustomerApproval(id, CAPABILITIES)
   return id
 }
 

@@ -2,7 +2,7 @@
 // revealed and rotated, a test event sent, failed deliveries recovered since a time, and its messages.
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
-import type { ListItem, paths } from '../../../sdk/src/index.js'
+import type { paths } from '../../../sdk/src/index.js'
 import { api } from '../api.js'
 import { Badge } from '../components/Badge.js'
 import { ErrorView } from '../components/ErrorView.js'
@@ -12,7 +12,6 @@ import { useLoad, usePagedList } from '../load.js'
 import { Link, navigate } from '../router.js'
 import { MessagesTable } from './webhookMessages.js'
 
-type Endpoint = ListItem<'/v1/webhooks/endpoints'>
 type EventType = NonNullable<
   NonNullable<paths['/v1/webhooks/endpoints']['post']['requestBody']>['content']['application/json']['filterTypes']
 >[number]
@@ -45,23 +44,28 @@ function useAction(): { busy: boolean; error: unknown; run: (action: () => Promi
   }
 }
 
-function CreateEndpoint(props: { onCreated: (endpoint: Endpoint) => void }): JSX.Element {
-  const [url, setUrl] = useState('')
-  const [description, setDescription] = useState('')
-  const [types, setTypes] = useState('')
+type EndpointFields = { url: string; description: string; filterTypes: EventType[] }
+
+/** The endpoint form, to add one or to edit one: URL, description, event types (comma-separated; empty: all). */
+function EndpointForm(props: {
+  title: string
+  submitLabel: string
+  initial: { url: string; description: string; filterTypes: readonly string[] }
+  save: (fields: EndpointFields) => Promise<void>
+}): JSX.Element {
+  const [url, setUrl] = useState(props.initial.url)
+  const [description, setDescription] = useState(props.initial.description)
+  const [types, setTypes] = useState(props.initial.filterTypes.join(', '))
   const action = useAction()
   return (
     <form
       class="inline-form"
       onSubmit={(event) => {
         event.preventDefault()
-        void action.run(async () => {
-          const { data } = await api.POST('/v1/webhooks/endpoints', { body: { url, description, filterTypes: typesOf(types) } })
-          props.onCreated(data)
-        })
+        void action.run(() => props.save({ url, description, filterTypes: typesOf(types) }))
       }}
     >
-      <h2>Add an endpoint</h2>
+      <h2>{props.title}</h2>
       <label>
         URL <input name="url" type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
       </label>
@@ -73,7 +77,7 @@ function CreateEndpoint(props: { onCreated: (endpoint: Endpoint) => void }): JSX
         <input name="filterTypes" value={types} onInput={(e) => setTypes(e.currentTarget.value)} />
       </label>
       <button type="submit" disabled={action.busy}>
-        Add endpoint
+        {props.submitLabel}
       </button>
       {action.error !== undefined && <ErrorView error={action.error} />}
     </form>
@@ -100,45 +104,16 @@ export function WebhookEndpointsPage(): JSX.Element {
           { title: 'Created', cell: (e) => <Time at={e.createdAt} /> },
         ]}
       />
-      <CreateEndpoint onCreated={(endpoint) => navigate(`/webhooks/endpoints/${endpoint.id}`)} />
+      <EndpointForm
+        title="Add an endpoint"
+        submitLabel="Add endpoint"
+        initial={{ url: '', description: '', filterTypes: [] }}
+        save={async (body) => {
+          const { data } = await api.POST('/v1/webhooks/endpoints', { body })
+          navigate(`/webhooks/endpoints/${data.id}`)
+        }}
+      />
     </section>
-  )
-}
-
-function EditEndpoint(props: { endpoint: Endpoint; onSaved: () => void }): JSX.Element {
-  const [url, setUrl] = useState(props.endpoint.url)
-  const [description, setDescription] = useState(props.endpoint.description)
-  const [types, setTypes] = useState(props.endpoint.filterTypes.join(', '))
-  const action = useAction()
-  return (
-    <form
-      class="inline-form"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void action.run(async () => {
-          await api.PUT('/v1/webhooks/endpoints/{endpointId}', {
-            params: { path: { endpointId: props.endpoint.id } },
-            body: { url, description, filterTypes: typesOf(types) },
-          })
-          props.onSaved()
-        })
-      }}
-    >
-      <h2>Edit</h2>
-      <label>
-        URL <input name="url" type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
-      </label>
-      <label>
-        Description <input name="description" value={description} onInput={(e) => setDescription(e.currentTarget.value)} />
-      </label>
-      <label>
-        Event types <input name="filterTypes" value={types} onInput={(e) => setTypes(e.currentTarget.value)} />
-      </label>
-      <button type="submit" disabled={action.busy}>
-        Save
-      </button>
-      {action.error !== undefined && <ErrorView error={action.error} />}
-    </form>
   )
 }
 
@@ -264,7 +239,15 @@ export function WebhookEndpointPage(props: { id: string }): JSX.Element {
           )}
           {action.error !== undefined && <ErrorView error={action.error} />}
           <Secret endpointId={e.id} />
-          <EditEndpoint endpoint={e} onSaved={endpoint.reload} />
+          <EndpointForm
+            title="Edit"
+            submitLabel="Save"
+            initial={e}
+            save={async (body) => {
+              await api.PUT('/v1/webhooks/endpoints/{endpointId}', { ...path, body })
+              endpoint.reload()
+            }}
+          />
           <form
             class="inline-form"
             onSubmit={(event) => {
