@@ -52,15 +52,21 @@ t.test('every operation answers 401 without a key, whatever the spelling of its 
   const all = Object.entries(doc.paths).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m] !== undefined).map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, 'abc123') })),
   )
-  // /health and /ready are the open operations (/metrics is not in the document); every other one is under /v1 and needs a key.
+  // /health and /ready are the open operations (/metrics is not in the document), and the console's session routes trade a
+  // key in the body for a cookie (server/console/); every other one is under /v1 and needs a key.
   t.same(
     all.filter((o) => !o.path.startsWith('/v1/')),
     [
       { method: 'get', path: '/health' },
       { method: 'get', path: '/ready' },
+      { method: 'get', path: '/console/session' },
+      { method: 'post', path: '/console/session' },
+      { method: 'delete', path: '/console/session' },
     ],
-    'only /health and /ready are outside /v1',
+    'only /health, /ready and the console session are outside /v1',
   )
+  const session = await h.request({ method: 'GET', url: '/console/session', apiKey: null })
+  t.equal(session.statusCode, 401, 'the console session answers 401 without its cookie')
   const operations = all.filter((o) => o.path.startsWith('/v1/'))
   t.ok(operations.length >= 30, `walks ${operations.length} operations`)
 
